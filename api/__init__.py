@@ -1,0 +1,55 @@
+"""The novelty JSON API: a thin Flask layer (flask-openapi3 + pydantic) over the :mod:`novelty` core."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from flask import jsonify
+from flask_openapi3 import APIBlueprint, Info, OpenAPI, Tag
+
+from api import problems
+from api.schemas import Health, Problem
+
+try:
+    VERSION = version("novelty")
+except PackageNotFoundError:  # running from a source tree
+    VERSION = "0.0.0"
+
+MAX_BODY_BYTES = 256 * 1024
+
+meta = APIBlueprint("meta", __name__, url_prefix="/v1", abp_tags=[Tag(name="meta")])
+
+
+@meta.get("/health", responses={200: Health})
+def health() -> dict[str, Any]:
+    """Say the service is up."""
+    return {"status": "ok", "version": VERSION}
+
+
+def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
+    """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
+    from api.words import words
+
+    app = OpenAPI(
+        __name__,
+        info=Info(title="novelty", version=VERSION,
+                  description="Rules engine and scoring service for the Novelty word game."),
+        doc_ui=False,
+        validation_error_status=400,
+        validation_error_callback=problems.validation_problem,
+        validation_error_model=Problem,
+    )
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.config.update(config or {})
+    app.register_api(meta)
+    app.register_api(words)
+    problems.register(app)
+
+    @app.get("/v1/openapi.json", doc_ui=False)
+    def openapi_document() -> Any:
+        """Return the OpenAPI document describing every endpoint."""
+        return jsonify(app.api_doc)
+
+    return app

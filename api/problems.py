@@ -1,0 +1,79 @@
+"""Every error the API returns is an RFC 9457 problem-details JSON body, never HTML and never a 500 page."""
+
+from __future__ import annotations
+
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, request
+from pydantic import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from novelty.errors import NoveltyError
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+
+
+def problem(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> Response:
+    """Return a problem-details response."""
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "instance": request.path,
+    }
+    if errors:
+        body["errors"] = errors
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+
+
+def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:
+    """Return the pydantic errors as location + message pairs."""
+    return [{"loc": ".".join(str(p) for p in err["loc"]) or "body", "msg": err["msg"]} for err in exc.errors()]
+
+
+def validation_problem(exc: ValidationError) -> Response:
+    """Turn a request validation failure into a 400 problem naming what was wrong."""
+    if request.method in ("POST", "PUT", "PATCH"):
+        raw = request.get_data(cache=True)
+        if not raw.strip():
+            return problem(400, "request body is empty: send a JSON object")
+        if not request.is_json:
+            return problem(415, "request body must be JSON (Content-Type: application/json)")
+        try:
+            json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as err:
+            return problem(400, f"request body is not valid JSON: {err}")
+    errors = _field_errors(exc)
+    detail = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors)
+    return problem(400, f"invalid request: {detail}", errors)
+
+
+def register(app: Flask) -> None:
+    """Install the handlers that turn every error into problem-details JSON."""
+
+    @app.errorhandler(NoveltyError)
+    def novelty_error(exc: NoveltyError) -> Response:
+        return problem(400, str(exc))
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Response:
+        if exc.response is not None and exc.response.mimetype in (PROBLEM_JSON, "application/json"):
+            return exc.response  # already a JSON answer (a validation problem)
+        status = exc.code or 500
+        detail = {
+            404: f"no such endpoint: {request.path}",
+            405: f"method {request.method} is not allowed on {request.path}",
+            413: f"request body too large: the limit is {app.config.get('MAX_CONTENT_LENGTH')} bytes",
+        }.get(status, exc.description or HTTPStatus(status).phrase)
+        return problem(status, detail)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Response:
+        log.exception("unhandled error on %s", request.path)
+        return problem(500, "internal error: the server could not answer this request")

@@ -1,0 +1,262 @@
+"""The card catalog: the 168 letter cards (134 kinds) and 48 motif cards of the Novelty rulebook.
+
+The cards live in one data file, ``novelty/data/catalog.json``; this module loads it into immutable
+values and checks it. Use :func:`load_catalog` (cached) to get the :class:`Catalog`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from novelty.effects import Effect, parse_effect
+from novelty.errors import CatalogError, NotationError
+
+VOWELS = frozenset("aeiou")
+"""Letters that are always vowels. Y may be either (ruling 4)."""
+
+
+class Colour(enum.Enum):
+    """A letter card's colour."""
+
+    RED = "red"
+    BLUE = "blue"
+
+
+class WildKind(enum.Enum):
+    """What letters a wild card may stand for (ruling 5)."""
+
+    ANY = "any"
+    """Any one letter."""
+    CONSONANT = "consonant"
+    """Any one consonant, Y included."""
+    VOWEL = "vowel"
+    """A, E, I, O, U or Y."""
+    DOUBLE = "double"
+    """Any two letters."""
+
+    def allows(self, letters: str) -> bool:
+        """Return whether a wild of this kind may stand for ``letters``."""
+        if not (letters.isascii() and letters.isalpha() and letters.islower()):
+            return False
+        if self is WildKind.DOUBLE:
+            return len(letters) == 2
+        if len(letters) != 1:
+            return False
+        if self is WildKind.CONSONANT:
+            return letters not in VOWELS
+        if self is WildKind.VOWEL:
+            return letters in VOWELS or letters == "y"
+        return True
+
+    @property
+    def width(self) -> int:
+        """Return how many letters a wild of this kind stands for."""
+        return 2 if self is WildKind.DOUBLE else 1
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """One row of the letter card table: a kind of letter card and how many copies the deck holds."""
+
+    id: str
+    """Stable id: the Letter column lower-cased without spaces, then the row's 1-based position
+    among rows of that Letter (``a1``, ``th2``, ``wildvowel3``)."""
+    letters: str | None
+    """The printed letters (``a``, ``th``), or None for a wild."""
+    wild: WildKind | None
+    """For a wild, what it may stand for; None for a printed letter card."""
+    count: int
+    """Copies of this kind in the deck."""
+    points: int
+    """Printed points (bottom left of the card)."""
+    colour: Colour | None
+    """Red, blue, or None."""
+    effect_text: str
+    """The effect as printed ("" for none; "Red"/"Blue" are colours, not effects)."""
+    effect: Effect | None
+    """The structured effect the scoring engine evaluates, or None."""
+
+    @property
+    def letter_label(self) -> str:
+        """Return the rulebook's Letter column for this kind (``a``, ``th``, ``Wild Vowel``)."""
+        if self.letters is not None:
+            return self.letters
+        return {
+            WildKind.ANY: "Wild",
+            WildKind.CONSONANT: "Wild Consonant",
+            WildKind.VOWEL: "Wild Vowel",
+            WildKind.DOUBLE: "Double Wild",
+        }[self.wild or WildKind.ANY]
+
+    @property
+    def width(self) -> int:
+        """Return how many letters this card holds in a word."""
+        if self.letters is not None:
+            return len(self.letters)
+        assert self.wild is not None
+        return self.wild.width
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready description of this kind."""
+        return {
+            "id": self.id,
+            "letter": self.letter_label,
+            "letters": self.letters,
+            "wild": self.wild.value if self.wild else None,
+            "count": self.count,
+            "points": self.points,
+            "colour": self.colour.value if self.colour else None,
+            "effect": self.effect_text,
+        }
+
+
+class MotifScope(enum.Enum):
+    """Where a motif acts."""
+
+    WORD = "word"
+    """Changes the score of cards or words."""
+    PLAYER = "player"
+    """Changes a player's score from their whole play (longest word, unused cards)."""
+    ROUND = "round"
+    """Compares every player's play in the round."""
+    CARDS = "cards"
+    """Changes which cards a player may use (repeat a card, a free wild, letters turned wild)."""
+    DRAFT = "draft"
+    """Changes drafting or the common pool; does not change the score of a play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Motif:
+    """A motif card."""
+
+    id: str
+    """Stable id: the name lower-cased, apostrophes dropped, other non-alphanumeric runs as ``-``."""
+    name: str
+    scope: MotifScope
+    effect_text: str
+    quote: str
+    work: str
+    year: str
+    author: str
+
+    def to_dict(self, *, quote: bool = True) -> dict[str, Any]:
+        """Return a JSON-ready description of this motif."""
+        out = {"id": self.id, "name": self.name, "scope": self.scope.value, "effect": self.effect_text}
+        if quote:
+            out |= {"quote": self.quote, "work": self.work, "year": self.year, "author": self.author}
+        return out
+
+
+def card_kind_id(letter: str, position: int) -> str:
+    """Return the id of the ``position``-th (1-based) row with this Letter column."""
+    return f"{letter.lower().replace(' ', '')}{position}"
+
+
+def motif_id(name: str) -> str:
+    """Return a motif's id from its printed name."""
+    name = name.lower().replace("'", "").replace("\u2019", "")
+    return re.sub(r"[^a-z0-9]+", "-", name).strip("-")
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Every card kind and motif, in rulebook order, looked up by id."""
+
+    kinds: Mapping[str, CardKind]
+    motifs: Mapping[str, Motif]
+
+    def kind(self, card_id: str) -> CardKind:
+        """Return the card kind with this id (case-insensitive)."""
+        try:
+            return self.kinds[card_id.strip().lower()]
+        except KeyError:
+            raise NotationError(f"unknown card id: {card_id!r}") from None
+
+    def motif(self, ident: str) -> Motif:
+        """Return the motif with this id; a printed name is accepted too."""
+        key = motif_id(ident)
+        try:
+            return self.motifs[key]
+        except KeyError:
+            raise NotationError(f"unknown motif: {ident!r}") from None
+
+    def kinds_with_letter(self, letter: str) -> Iterator[CardKind]:
+        """Yield kinds whose Letter column is ``letter`` (``a``, ``th``, ``wild``, ``wildvowel``)."""
+        key = letter.lower().replace(" ", "")
+        return (k for k in self.kinds.values() if k.letter_label.lower().replace(" ", "") == key)
+
+    @property
+    def card_count(self) -> int:
+        """Return the number of letter cards in the deck."""
+        return sum(k.count for k in self.kinds.values())
+
+
+def _kind_from_row(row: dict[str, Any]) -> CardKind:
+    """Return a CardKind from one data-file row, checking it."""
+    try:
+        wild = WildKind(row["wild"]) if row["wild"] else None
+        colour = Colour(row["colour"]) if row["colour"] else None
+        kind = CardKind(
+            id=row["id"],
+            letters=row["letters"],
+            wild=wild,
+            count=int(row["count"]),
+            points=int(row["points"]),
+            colour=colour,
+            effect_text=row["effect"],
+            effect=parse_effect(row["effect"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, CatalogError):
+            raise
+        raise CatalogError(f"bad card row {row!r}: {exc}") from None
+    if (kind.letters is None) == (kind.wild is None):
+        raise CatalogError(f"card {kind.id!r} must have letters or be a wild, not both")
+    if kind.letters is not None and not re.fullmatch(r"[a-z]{1,2}", kind.letters):
+        raise CatalogError(f"card {kind.id!r} has bad letters {kind.letters!r}")
+    printed = kind.effect_text.lower()
+    if printed in ("red", "blue") and (kind.colour is None or kind.colour.value != printed):
+        raise CatalogError(f"card {kind.id!r} prints {kind.effect_text!r} but has colour {kind.colour}")
+    return kind
+
+
+def catalog_from_data(data: Mapping[str, Any]) -> Catalog:
+    """Return the catalog described by parsed data-file contents, checking ids and effects."""
+    kinds: dict[str, CardKind] = {}
+    positions: dict[str, int] = {}
+    for row in data["cards"]:
+        kind = _kind_from_row(row)
+        label = kind.letter_label
+        positions[label] = positions.get(label, 0) + 1
+        expected = card_kind_id(label, positions[label])
+        if kind.id != expected:
+            raise CatalogError(f"card id {kind.id!r} should be {expected!r}")
+        kinds[kind.id] = kind
+    motifs: dict[str, Motif] = {}
+    for row in data["motifs"]:
+        try:
+            motif = Motif(
+                id=row["id"], name=row["name"], scope=MotifScope(row["scope"]), effect_text=row["effect"],
+                quote=row["quote"], work=row["work"], year=row["year"], author=row["author"],
+            )
+        except (KeyError, ValueError) as exc:
+            raise CatalogError(f"bad motif row {row.get('name')!r}: {exc}") from None
+        if motif.id != motif_id(motif.name) or motif.id in motifs:
+            raise CatalogError(f"bad or duplicate motif id {motif.id!r}")
+        motifs[motif.id] = motif
+    return Catalog(MappingProxyType(kinds), MappingProxyType(motifs))
+
+
+@functools.cache
+def load_catalog() -> Catalog:
+    """Return the catalog from the package's data file (loaded once)."""
+    text = resources.files("novelty").joinpath("data/catalog.json").read_text(encoding="utf-8")
+    return catalog_from_data(json.loads(text))

@@ -1,0 +1,113 @@
+"""The JSON API answers as the CLI does, and every bad request gets a 4xx problem-details body."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def problem_of(response) -> dict:  # type: ignore[no-untyped-def]
+    assert 400 <= response.status_code < 500
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json(force=True)
+    assert body["status"] == response.status_code and body["detail"] and body["title"]
+    return body
+
+
+def test_health(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/v1/health").get_json()["status"] == "ok"
+
+
+def test_check_answers_the_same_as_the_cli(client, runner: CliRunner) -> None:  # type: ignore[no-untyped-def]
+    words = ["quixotic", "qi", "xqzv", "ch"]
+    for name in ["twl", "sowpods"]:
+        api = client.post("/v1/check", json={"words": words, "dict": name}).get_json()
+        cli = json.loads(runner.invoke(main, ["check", *words, "--dict", name, "--json"]).stdout)
+        assert api == cli
+
+
+def test_get_word(client) -> None:  # type: ignore[no-untyped-def]
+    body = client.get("/v1/words/Quixotic").get_json()
+    assert body["word"] == "QUIXOTIC" and body["valid"] and body["dictionary"]["label"] == "TWL06"
+    body = client.get("/v1/words/ch?dict=collins").get_json()
+    assert body["in_list"] and body["reason"] == "too short" and body["dictionary"]["label"] == "SOWPODS"
+
+
+def test_anagram(client) -> None:  # type: ignore[no-untyped-def]
+    body = client.post("/v1/anagram", json={"letters": "quixot?c"}).get_json()
+    assert body["words"][0] == "quixotic"
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "kwargs", "status", "detail"),
+    [
+        ("get", "/v1/words/ch?dict=nope", {}, 400, "dict"),
+        ("post", "/v1/check", {"data": "{bad", "content_type": "application/json"}, 400, "not valid JSON"),
+        ("post", "/v1/check", {"data": "", "content_type": "application/json"}, 400, "empty"),
+        ("post", "/v1/check", {"data": "words=a"}, 415, "must be JSON"),
+        ("post", "/v1/check", {"json": {"words": "quixotic"}}, 400, "words"),
+        ("post", "/v1/check", {"json": {"words": [1, 2]}}, 400, "words.0"),
+        ("post", "/v1/check", {"json": {"words": []}}, 400, "words"),
+        ("post", "/v1/check", {"json": {"words": ["a"], "dict": "/etc/passwd"}}, 400, "dict"),
+        ("post", "/v1/check", {"json": {"words": ["a"], "extra": 1}}, 400, "extra"),
+        ("post", "/v1/check", {"json": ["quixotic"]}, 400, "body"),
+        ("post", "/v1/anagram", {"json": {"letters": "a????"}}, 400, "at most 3"),
+        ("post", "/v1/anagram", {"json": {"letters": "a1"}}, 400, "letters"),
+        ("get", "/v1/nope", {}, 404, "no such endpoint"),
+        ("delete", "/v1/check", {}, 405, "not allowed"),
+    ],
+)
+def test_bad_requests_get_problem_json(client, method, url, kwargs, status, detail) -> None:  # type: ignore[no-untyped-def]
+    response = getattr(client, method)(url, **kwargs)
+    assert response.status_code == status
+    assert detail in problem_of(response)["detail"]
+
+
+def test_oversized_body_is_refused(client) -> None:  # type: ignore[no-untyped-def]
+    big = json.dumps({"words": ["a" * 60] * 5000})
+    response = client.post("/v1/check", data=big, content_type="application/json")
+    assert response.status_code == 413 and "too large" in problem_of(response)["detail"]
+
+
+def test_an_unexpected_failure_is_a_json_500_not_a_page(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import api.words
+
+    def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(api.words, "check_report", boom)
+    app.testing = False
+    try:
+        response = app.test_client().post("/v1/check", json={"words": ["a"]})
+    finally:
+        app.testing = True
+    assert response.status_code == 500 and response.mimetype == "application/problem+json"
+    assert "boom" not in response.get_data(as_text=True)
+
+
+def test_openapi_document_describes_every_endpoint(client, app) -> None:  # type: ignore[no-untyped-def]
+    doc = client.get("/v1/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.")
+    documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    served = {
+        (str(rule).replace("<", "{").replace(">", "}"), method.lower())
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+        if str(rule).startswith("/v1/") and str(rule) != "/v1/openapi.json"
+    }
+    assert served and served <= documented
+    problem_schema = doc["paths"]["/v1/check"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
+    assert problem_schema["$ref"].endswith("/Problem")
+
+
+def test_openapi_document_is_valid(client) -> None:  # type: ignore[no-untyped-def]
+    jsonschema = pytest.importorskip("jsonschema")
+    doc = client.get("/v1/openapi.json").get_json()
+    # every $ref resolves
+    for ref in {m for m in json.dumps(doc).split('"') if m.startswith("#/components/schemas/")}:
+        assert ref.rsplit("/", 1)[1] in doc["components"]["schemas"]
+    jsonschema.Draft202012Validator.check_schema(doc["components"]["schemas"]["CheckBody"])

@@ -1,0 +1,90 @@
+"""The `novelty` command line, used as a player would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_check_json_quixotic_qi_xqzv(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "check", "quixotic", "qi", "xqzv", "--json")
+    data = json.loads(out)
+    assert data["dictionary"]["label"] == "TWL06" and data["dictionary"]["words"] == 178_691
+    assert len(data["dictionary"]["sha256"]) == 64
+    assert data["results"] == [
+        {"word": "QUIXOTIC", "in_list": True, "valid": True, "reason": None},
+        {"word": "QI", "in_list": True, "valid": False, "reason": "too short"},
+        {"word": "XQZV", "in_list": False, "valid": False, "reason": "not in TWL06"},
+    ]
+    assert code == 1  # not every word is playable
+
+
+def test_check_exit_zero_when_all_playable(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "check", "QUIXOTIC", "theme")
+    assert code == 0
+    assert "Dictionary: TWL06 (178,691 words" in out and "QUIXOTIC  playable" in out
+
+
+def test_ch_differs_between_sowpods_and_twl(runner: CliRunner) -> None:
+    sowpods = json.loads(run(runner, "check", "ch", "--dict", "sowpods", "--json")[1])
+    twl = json.loads(run(runner, "check", "ch", "--dict", "twl", "--json")[1])
+    assert sowpods["results"][0]["in_list"] is True and twl["results"][0]["in_list"] is False
+    assert sowpods["dictionary"]["words"] == 267_751
+
+
+def test_check_with_own_list(runner: CliRunner, tmp_path: Path) -> None:
+    mine = tmp_path / "house.txt"
+    mine.write_text("frobnicate\n")
+    code, out, _ = run(runner, "check", "frobnicate", "--dict", str(mine), "--json")
+    assert code == 0 and json.loads(out)["dictionary"]["label"] == "house.txt"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "word", "--dict", "nope"], "unknown dictionary 'nope'"),
+        (["check"], "Missing argument"),
+        (["anagram", "ab1"], "letters must be a-z"),
+        (["anagram", "abc", "--min", "0"], "--min"),
+        (["cards", "--letter", "zz"], "no cards with letter 'zz'"),
+    ],
+)
+def test_bad_input_is_a_message_on_stderr_and_status_2(runner: CliRunner, args: list[str], message: str) -> None:
+    code, out, err = run(runner, *args)
+    assert code == 2
+    assert message in err and "Traceback" not in err + out
+
+
+def test_anagram(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "anagram", "quixotc?", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["words"][0] == "quixotic"
+    lengths = [len(w) for w in data["words"]]
+    assert lengths == sorted(lengths, reverse=True) and min(lengths) >= 4
+    code, out, _ = run(runner, "anagram", "quixotic", "--min", "7")
+    assert out.splitlines() == [" 8: QUIXOTIC"]
+
+
+def test_cards_and_motifs(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "cards", "--json")
+    cards = json.loads(out)
+    assert code == 0 and len(cards) == 134 and sum(c["count"] for c in cards) == 168
+    code, out, _ = run(runner, "cards", "--letter", "th")
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["th1", "th2"]
+    code, out, _ = run(runner, "cards", "--letter", "wildvowel", "--json")
+    assert [c["id"] for c in json.loads(out)] == ["wildvowel1", "wildvowel2", "wildvowel3"]
+    code, out, _ = run(runner, "motifs", "--json")
+    motifs = json.loads(out)
+    assert len(motifs) == 48 and motifs[3]["id"] == "chekhovs-gun"
+    code, out, _ = run(runner, "motifs")
+    assert "qfwfq" in out and len(out.splitlines()) == 48

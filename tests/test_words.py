@@ -1,0 +1,74 @@
+"""Word rules: "Submitted words must be longer than 3 letters. They must be a valid dictionary word."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from novelty.errors import NotationError
+from novelty.lexicon import SetLexicon
+from novelty.words import anagrams, check_word
+
+from .conftest import TEN_WORDS
+
+
+@pytest.mark.parametrize(
+    ("word", "in_list", "valid", "reason"),
+    [
+        ("quixotic", True, True, None),
+        ("QUIXOTIC", True, True, None),  # checks are case-insensitive
+        ("qi", True, False, "too short"),  # "longer than 3 letters"
+        ("xqzv", False, False, "not in test"),
+        ("don't", False, False, "not a word of letters"),
+        ("théme", False, False, "not a word of letters"),
+        ("", False, False, "not a word of letters"),
+    ],
+)
+def test_check_word(lexicon: SetLexicon, word: str, in_list: bool, valid: bool, reason: str | None) -> None:
+    result = check_word(lexicon, word)
+    assert (result.word, result.in_list, result.valid, result.reason) == (word.upper(), in_list, valid, reason)
+
+
+def test_anagrams_longest_first(lexicon: SetLexicon) -> None:
+    assert anagrams(lexicon, "stoneq") == ["stone", "note", "tone"]
+    assert anagrams(lexicon, "tones") == ["stone", "note", "tone"]
+
+
+def test_blank_stands_for_any_one_letter(lexicon: SetLexicon) -> None:
+    assert anagrams(lexicon, "ton?") == ["note", "tone"]
+    assert anagrams(lexicon, "t?d?") == ["dote", "toad"]
+    assert anagrams(lexicon, "qi", min_length=2) == ["qi"]
+    assert anagrams(lexicon, "??", min_length=1) == ["qi"]
+
+
+@pytest.mark.parametrize("letters", ["", "ab1", "a b"])
+def test_bad_letters(lexicon: SetLexicon, letters: str) -> None:
+    with pytest.raises(NotationError, match="letters must be a-z or '\\?'"):
+        anagrams(lexicon, letters)
+
+
+def brute_force(words: list[str], rack: str, min_length: int) -> list[str]:
+    """The obvious version: a word fits when its letters, less the rack's letters, fit in the blanks."""
+    have = Counter(rack)
+    out = []
+    for word in set(words):
+        missing = Counter(word) - have
+        if len(word) >= min_length and sum(missing.values()) <= have["?"]:
+            out.append(word)
+    return sorted(out, key=lambda w: (-len(w), w))
+
+
+WORDS = st.lists(st.text(alphabet="abcde", min_size=1, max_size=6), min_size=1, max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=WORDS, rack=st.text(alphabet="abcde?", min_size=1, max_size=7), min_length=st.integers(1, 4))
+def test_anagrams_match_the_obvious_version(words: list[str], rack: str, min_length: int) -> None:
+    assert anagrams(SetLexicon(words), rack, min_length) == brute_force(words, rack, min_length)
+
+
+def test_ten_word_lexicon_is_what_the_fixture_holds() -> None:
+    assert len(SetLexicon(TEN_WORDS)) == 10
