@@ -170,5 +170,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
     run(host=host, port=port, workers=workers, threads=threads)
 
 
+import cli.scoring  # noqa: E402,F401 - registers the scoring commands
+
 if __name__ == "__main__":
     main()

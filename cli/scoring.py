@@ -1,0 +1,182 @@
+"""The scoring commands: score, round, game, challenge."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+import click
+
+from cli.main import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, main
+from novelty.errors import NoveltyError
+from novelty.inputs import (
+    ChallengeRequest,
+    GameInput,
+    RoundInput,
+    ScoreInput,
+    round_input,
+    score_input,
+    validate,
+)
+from novelty.play import parse_cards
+from novelty.rounds import score_game, settle_challenge
+from novelty.scoring import Rules
+
+
+class CardsType(click.ParamType):
+    """Card ids separated by spaces or commas (``"a1 b2 th2"``), as a multiset."""
+
+    name = "IDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Counter[str]:
+        if isinstance(value, Counter):
+            return value
+        try:
+            return parse_cards(str(value))
+        except NoveltyError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def read_json(path: str) -> Any:
+    """Return the JSON document in ``path`` (``-`` for standard input)."""
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+    except OSError as exc:
+        fail(f"cannot read {path!r}: {exc.strerror}")
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        fail(f"{path!r} is not valid JSON: {exc}")
+
+
+def print_play(play: dict[str, Any], indent: str = "") -> None:
+    """Print a scored play with each word's arithmetic."""
+    for word in play["words"]:
+        status = "" if word["valid"] else f"  ({word['reason']})"
+        click.echo(f"{indent}{word['word']:<12} {word['score']:>4}{status}   [{' '.join(word['cards'])}]")
+        for line in word["breakdown"]:
+            click.echo(f"{indent}    {line['text']}")
+        if word["y_as_vowel"]:
+            click.echo(f"{indent}    Y as a vowel at letter {', '.join(str(p + 1) for p in word['y_as_vowel'])}")
+    for adj in play["adjustments"]:
+        click.echo(f"{indent}{adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
+    for note in play["notes"]:
+        click.echo(f"{indent}note: {note}", err=True)
+
+
+rules_options = [
+    click.option("--motifs-after-cards", is_flag=True, help="Apply every card effect before any motif (E2)."),
+    click.option("--my-name-is-extra", is_flag=True, help="My Name is counts every extra copy of a letter (M5)."),
+]
+
+
+def with_rules(f):  # type: ignore[no-untyped-def]
+    for option in reversed(rules_options):
+        f = option(f)
+    return f
+
+
+@main.command()
+@click.argument("words", nargs=-1, required=True, metavar="WORD...")
+@click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
+@click.option("--hand", type=CardsType(), help="The hand's card ids, so unused-card motifs count.")
+@click.option("--pool", type=CardsType(), help="The common pool's card ids.")
+@click.option("--escaped", metavar="LETTER", help="The letter chosen under Escaped from Captivity.")
+@with_rules
+@dict_option
+@json_option
+def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | None, pool: Counter[str] | None,
+          escaped: str | None, motifs_after_cards: bool, my_name_is_extra: bool, dict_spec: str | None,
+          as_json: bool) -> None:
+    """Score one player's play: each WORD is its cards, e.g. "th2 e4 wild4=m e1"."""
+    data = validate(ScoreInput, {
+        "words": list(words), "motifs": list(motifs), "escaped": escaped,
+        "rules": {"motifs_after_card_effects": motifs_after_cards, "my_name_is_counts_extra_copies": my_name_is_extra},
+    })
+    data.hand, data.pool = (list(hand.elements()) if hand is not None else None,
+                            list(pool.elements()) if pool is not None else None)
+    lexicon, result = score_input(data, lexicon_for(dict_spec))
+    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    print_play(out)
+    click.echo(f"{'TOTAL':<12} {out['total']:>4}")
+
+
+@main.command("round")
+@click.argument("file", metavar="FILE.json")
+@dict_option
+@json_option
+def round_command(file: str, dict_spec: str | None, as_json: bool) -> None:
+    """Score a round from FILE.json (players' plays and hands, motifs, pool, challenges); '-' reads stdin."""
+    data = validate(RoundInput, read_json(file))
+    lexicon = lexicon_for(dict_spec or data.dictionary)
+    result = round_input(data, lexicon)
+    out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    print_round(out)
+
+
+def print_round(out: dict[str, Any], indent: str = "") -> None:
+    """Print a scored round: challenges, then each player's words and total."""
+    if out["motifs"]:
+        click.echo(f"{indent}Motifs: {', '.join(out['motifs'])}")
+    for ch in out["challenges"]:
+        click.echo(f"{indent}Challenge by {ch['by']} of {ch['player']}'s {ch['text']}")
+    for player in out["players"]:
+        click.echo(f"{indent}{player['name']}: {player['total']}")
+        print_play(player["play"], indent + "  ")
+        for adj in player["round_adjustments"]:
+            click.echo(f"{indent}  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
+
+
+@main.command()
+@click.argument("file", metavar="FILE.json")
+@dict_option
+@json_option
+def game(file: str, dict_spec: str | None, as_json: bool) -> None:
+    """Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."""
+    data = validate(GameInput, read_json(file))
+    lexicon = lexicon_for(dict_spec or data.dictionary)
+    rounds = [round_input(r, lexicon if r.dictionary is None else lexicon_for(r.dictionary), data.rules.to_rules())
+              for r in data.rounds]
+    result = score_game(rounds)
+    out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    for n, r in enumerate(out["rounds"], 1):
+        click.echo(f"Round {n}: " + ", ".join(f"{k} {v}" for k, v in r["scores"].items()))
+    for row in out["ranking"]:
+        click.echo(f"{row['rank']}. {row['name']:<16} {row['total']:>5}")
+    click.echo(f"Winner{'s' if len(out['winners']) > 1 else ''}: {', '.join(out['winners'])}")
+
+
+@main.command()
+@click.argument("word")
+@click.option("--by", required=True, help="Who challenges.")
+@click.option("--player", default=None, help="Whose word it is.")
+@click.option("--as-printed", is_flag=True, help="Settle by the rulebook's printed text, not its intent (C1).")
+@dict_option
+@json_option
+def challenge(word: str, by: str, player: str | None, as_printed: bool, dict_spec: str | None, as_json: bool) -> None:
+    """Settle a challenge of WORD: look it up and say who scores what."""
+    validate(ChallengeRequest, {"word": word, "by": by, "player": player, "as_printed": as_printed})
+    lexicon = lexicon_for(dict_spec)
+    outcome = settle_challenge(word, lexicon, Rules(challenges_as_printed=as_printed))
+    out = {"dictionary": lexicon.info.to_dict(), "by": by, "player": player, **outcome.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    click.echo(outcome.text.replace("the challenger", by).replace("its player", player or "its player"))
+
+

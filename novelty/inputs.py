@@ -1,0 +1,148 @@
+"""Documented JSON inputs for scoring a play, a round, a game and a challenge.
+
+The same pydantic models validate the CLI's files and the API's bodies, and give the API its
+OpenAPI schemas. ``to_*`` methods turn a validated input into core values, raising the project's
+errors for anything the rules refuse.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+
+from novelty.errors import NotationError
+from novelty.lexicon import Lexicon, open_lexicon
+from novelty.play import Play, parse_cards
+from novelty.rounds import Challenge, Player, RoundResult, score_round
+from novelty.scoring import PlayScore, Rules, score_play
+
+MAX_WORDS = 20
+MAX_PLAYERS = 12
+
+WordText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Cards = Annotated[str, StringConstraints(max_length=600)] | list[Annotated[str, StringConstraints(max_length=40)]]
+Letter = Annotated[str, StringConstraints(pattern=r"^[a-zA-Z]$")]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class RulesInput(Strict):
+    """Switches between readings of the rulebook (docs/rulings.md)."""
+
+    motifs_after_card_effects: bool = False
+    my_name_is_counts_extra_copies: bool = False
+    challenges_as_printed: bool = False
+
+    def to_rules(self) -> Rules:
+        return Rules(**self.model_dump())
+
+
+class PlayInput(Strict):
+    """One player's play: words in card notation, and optionally the hand."""
+
+    words: list[WordText] = Field(..., max_length=MAX_WORDS, description='One string per word: "th2 e4 wild4=m e1".')
+    hand: Cards | None = Field(None, description='The hand\'s card ids: "a1 b2 th2" or a list.')
+    escaped: Letter | None = Field(None, description="The letter chosen under Escaped from Captivity.")
+
+    @field_validator("escaped")
+    @classmethod
+    def _lower(cls, v: str | None) -> str | None:
+        return v.lower() if v else v
+
+
+class ScoreInput(PlayInput):
+    """Score one player's play (`novelty score`, `POST /v1/score`)."""
+
+    motifs: list[str] = Field([], max_length=10, description="Motif ids in flip order.")
+    pool: Cards | None = Field(None, description="Common pool card ids.")
+    dictionary: str = Field("twl", alias="dict", description="Word list name.")
+    rules: RulesInput = RulesInput()
+
+
+class PlayerInput(PlayInput):
+    name: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class ChallengeInput(Strict):
+    by: str = Field(..., description="The challenger's name.")
+    player: str = Field(..., description="The name of the player whose word is challenged.")
+    word: int | str = Field(..., description="The challenged word: its number in that player's play (from 1) "
+                                             "or its letters.")
+
+
+class RoundInput(Strict):
+    """One round: every player's play, the motifs in flip order, the pool and challenges made."""
+
+    players: list[PlayerInput] = Field(..., min_length=1, max_length=MAX_PLAYERS)
+    motifs: list[str] = Field([], max_length=10)
+    pool: Cards | None = None
+    challenges: list[ChallengeInput] = Field([], max_length=50)
+    dictionary: str | None = Field(None, alias="dict", description="Word list name (default twl).")
+    rules: RulesInput | None = None
+
+
+class GameInput(Strict):
+    """A whole game: its rounds (usually three), scored and summed."""
+
+    rounds: list[RoundInput] = Field(..., min_length=1, max_length=10)
+    dictionary: str = Field("twl", alias="dict")
+    rules: RulesInput = RulesInput()
+
+
+class ChallengeRequest(Strict):
+    """Settle one challenge (`novelty challenge`, `POST /v1/challenge`)."""
+
+    word: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    by: Annotated[str, StringConstraints(min_length=1, max_length=40)] = "challenger"
+    player: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
+    dictionary: str = Field("twl", alias="dict")
+    as_printed: bool = False
+
+
+def validate(model: type[BaseModel], data: Any) -> Any:
+    """Return ``data`` validated as ``model``, or raise NotationError naming each bad field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())
+        raise NotationError(f"invalid {model.__name__.removesuffix('Input').lower()} input: {problems}") from None
+
+
+def _counts(cards: Any) -> Counter[str] | None:
+    return None if cards is None else parse_cards(cards)
+
+
+def score_input(data: ScoreInput, lexicon: Lexicon | None = None) -> tuple[Lexicon, PlayScore]:
+    """Return the lexicon used and the play's score."""
+    lexicon = lexicon or open_lexicon(data.dictionary)
+    play = Play.parse(data.words)
+    return lexicon, score_play(play, lexicon, data.motifs, hand=_counts(data.hand), pool=_counts(data.pool),
+                               rules=data.rules.to_rules(), escaped=data.escaped)
+
+
+def round_input(data: RoundInput, lexicon: Lexicon | None = None, rules: Rules | None = None) -> RoundResult:
+    """Return the round's result."""
+    lexicon = lexicon or open_lexicon(data.dictionary)
+    players = [Player(p.name, Play.parse(p.words), _counts(p.hand)) for p in data.players]
+    by_name = {p.name: p for p in players}
+    challenges = []
+    for ch in data.challenges:
+        if ch.player not in by_name:
+            raise NotationError(f"unknown player in challenge: {ch.player!r}")
+        words = by_name[ch.player].play.words
+        if isinstance(ch.word, int):
+            index = ch.word - 1
+        else:
+            matches = [i for i, w in enumerate(words) if w.text == ch.word.strip().lower()]
+            if not matches:
+                raise NotationError(f"{ch.player!r} played no word {ch.word!r}")
+            index = matches[0]
+        challenges.append(Challenge(ch.by, ch.player, index))
+    rules = data.rules.to_rules() if data.rules else rules or Rules()
+    escaped = {p.name: p.escaped for p in data.players if p.escaped}
+    return score_round(players, lexicon, data.motifs, pool=_counts(data.pool), challenges=challenges,
+                       rules=rules, escaped=escaped)
