@@ -29,6 +29,7 @@ def health() -> dict[str, Any]:
 
 def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
+    from api.scoring import scoring
     from api.words import words
 
     app = OpenAPI(
@@ -45,6 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.config.update(config or {})
     app.register_api(meta)
     app.register_api(words)
+    app.register_api(scoring)
     problems.register(app)
 
     @app.get("/v1/openapi.json", doc_ui=False)

@@ -119,7 +119,7 @@ class RoundResult:
         return {
             "motifs": list(self.motifs),
             "players": [p.to_dict() for p in self.players],
-            "challenges": [{"by": c.by, "player": c.player, "word_index": c.word, **s.to_dict()}
+            "challenges": [{"by": c.by, "player": c.player, "word_number": c.word + 1, **s.to_dict()}
                            for c, s in self.challenges],
             "scores": self.scores,
         }

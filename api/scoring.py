@@ -1,0 +1,66 @@
+"""Scoring endpoints: a play, a round, a game, a challenge. The same inputs and answers as the CLI's JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_openapi3 import APIBlueprint, Tag
+from pydantic import Field
+
+from api.schemas import DictName, Problem
+from novelty.inputs import ChallengeRequest, GameInput, RoundInput, ScoreInput, round_input, score_input
+from novelty.lexicon import open_lexicon
+from novelty.rounds import score_game, settle_challenge
+from novelty.scoring import Rules
+
+scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
+                       abp_responses={400: Problem})
+
+DictField = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
+
+
+class ScoreBody(ScoreInput):
+    dictionary: DictName = DictField
+
+
+class RoundBody(RoundInput):
+    dictionary: DictName | None = Field(None, alias="dict", description="Word list (default twl).")
+
+
+class GameBody(GameInput):
+    dictionary: DictName = DictField
+
+
+class ChallengeBody(ChallengeRequest):
+    dictionary: DictName = DictField
+
+
+@scoring.post("/score")
+def post_score(body: ScoreBody) -> dict[str, Any]:
+    """Score one player's play, with each word's breakdown (`novelty score --json`)."""
+    lexicon, result = score_input(body)
+    return {"dictionary": lexicon.info.to_dict(), "motifs": body.motifs, **result.to_dict()}
+
+
+@scoring.post("/round")
+def post_round(body: RoundBody) -> dict[str, Any]:
+    """Score a round: every player's play, round-level motifs and challenges (`novelty round --json`)."""
+    lexicon = open_lexicon(body.dictionary)
+    return {"dictionary": lexicon.info.to_dict(), **round_input(body, lexicon).to_dict()}
+
+
+@scoring.post("/game")
+def post_game(body: GameBody) -> dict[str, Any]:
+    """Score a game: rounds summed, winner(s) with ties shared (`novelty game --json`)."""
+    lexicon = open_lexicon(body.dictionary)
+    rules = body.rules.to_rules()
+    rounds = [round_input(r, open_lexicon(r.dictionary) if r.dictionary else lexicon, rules) for r in body.rounds]
+    return {"dictionary": lexicon.info.to_dict(), **score_game(rounds).to_dict()}
+
+
+@scoring.post("/challenge")
+def post_challenge(body: ChallengeBody) -> dict[str, Any]:
+    """Settle one challenge: is the word playable, and who scores what (`novelty challenge --json`)."""
+    lexicon = open_lexicon(body.dictionary)
+    outcome = settle_challenge(body.word, lexicon, Rules(challenges_as_printed=body.as_printed))
+    return {"dictionary": lexicon.info.to_dict(), "by": body.by, "player": body.player, **outcome.to_dict()}
