@@ -253,7 +253,7 @@ def check_play(play: Play, motifs: Sequence[str], hand: Counter[str] | None, poo
         limit = have[ident] if have is not None else catalog.kinds[ident].count
         if n > limit:
             where = "hand and pool" if have is not None else "deck"
-            raise RuleError(f"{ident} used {n} times but the {where} holds {limit}")
+            raise RuleError(f"{ident} used {n} time{'s' if n > 1 else ''} but the {where} holds {limit}")
     if have is not None:
         for kinds in copies.values():
             for ident in kinds:

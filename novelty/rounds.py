@@ -166,7 +166,13 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
         left = [i for i in range(len(words)) if i not in forfeit[name]]
         if left:
             shortest = all_min(left, key=lambda i: len(words[i]))
-            forfeit[name].add(shortest[-1])
+            if len(shortest) > 1:  # ruling C2: of tied shortest words, the one scoring least goes
+                p = by_name[name]
+                finals = score_play(p.play, lexicon, motifs, hand=p.hand, pool=pool, rules=rules,
+                                    escaped=(escaped or {}).get(name), forfeit=frozenset(forfeit[name]),
+                                    force_valid=frozenset(force_valid[name]), round_given=True).finals
+                shortest = [min(shortest, key=lambda i: finals[i])]
+            forfeit[name].add(shortest[0])
     # Which words score, for round-level comparisons.
     scoring: list[tuple[str, int, str]] = []
     for p in players:
