@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import click
@@ -42,7 +43,7 @@ class CardsType(click.ParamType):
 def read_json(path: str) -> Any:
     """Return the JSON document in ``path`` (``-`` for standard input)."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         fail(f"cannot read {path!r}: {exc.strerror}")
     try:

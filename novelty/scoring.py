@@ -396,7 +396,8 @@ class WordScore:
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form (before play-level effects): the breakdown lists printed points, then steps."""
         points = [{"source": c[0], "target": c[0], "op": "points", "amount": c[2], "from": None, "to": c[2],
-                   "note": None, "text": f"{c[0]} ({c[1]}) {c[2]} point{'' if abs(c[2]) == 1 else 's'}"} for c in self.cards]
+                   "note": None, "text": f"{c[0]} ({c[1]}) {c[2]} point{'' if abs(c[2]) == 1 else 's'}"}
+                  for c in self.cards]
         return {
             "word": self.word.text.upper(), "cards": [str(c) for c in self.word.cards], "score": self.score,
             "valid": self.valid, "reason": self.reason,
