@@ -8,9 +8,17 @@ from flask_openapi3 import APIBlueprint, Tag
 from pydantic import Field
 
 from api.schemas import DictName, Problem
-from novelty.inputs import ChallengeRequest, GameInput, RoundInput, ScoreInput, round_input, score_input
+from novelty.inputs import (
+    ChallengeRequest,
+    GameInput,
+    RoundInput,
+    ScoreInput,
+    game_input,
+    round_input,
+    score_input,
+)
 from novelty.lexicon import open_lexicon
-from novelty.rounds import score_game, settle_challenge
+from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 
 scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
@@ -53,9 +61,7 @@ def post_round(body: RoundBody) -> dict[str, Any]:
 def post_game(body: GameBody) -> dict[str, Any]:
     """Score a game: rounds summed, winner(s) with ties shared (`novelty game --json`)."""
     lexicon = open_lexicon(body.dictionary)
-    rules = body.rules.to_rules()
-    rounds = [round_input(r, open_lexicon(r.dictionary) if r.dictionary else lexicon, rules) for r in body.rounds]
-    return {"dictionary": lexicon.info.to_dict(), **score_game(rounds).to_dict()}
+    return {"dictionary": lexicon.info.to_dict(), **game_input(body, lexicon).to_dict()}
 
 
 @scoring.post("/challenge")

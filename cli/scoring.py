@@ -17,12 +17,13 @@ from novelty.inputs import (
     GameInput,
     RoundInput,
     ScoreInput,
+    game_input,
     round_input,
     score_input,
     validate,
 )
 from novelty.play import parse_cards
-from novelty.rounds import score_game, settle_challenge
+from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 
 
@@ -146,9 +147,7 @@ def game(file: str, dict_spec: str | None, as_json: bool) -> None:
     """Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."""
     data = validate(GameInput, read_json(file))
     lexicon = lexicon_for(dict_spec or data.dictionary)
-    rounds = [round_input(r, lexicon if r.dictionary is None else lexicon_for(r.dictionary), data.rules.to_rules())
-              for r in data.rounds]
-    result = score_game(rounds)
+    result = game_input(data, lexicon)
     out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}
     if as_json:
         emit_json(out)

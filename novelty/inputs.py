@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from novelty.errors import NotationError
 from novelty.lexicon import Lexicon, open_lexicon
 from novelty.play import Play, parse_cards
-from novelty.rounds import Challenge, Player, RoundResult, score_round
+from novelty.rounds import Challenge, GameResult, Player, RoundResult, score_game, score_round
 from novelty.scoring import PlayScore, Rules, score_play
 
 MAX_WORDS = 20
@@ -146,3 +146,11 @@ def round_input(data: RoundInput, lexicon: Lexicon | None = None, rules: Rules |
     escaped = {p.name: p.escaped for p in data.players if p.escaped}
     return score_round(players, lexicon, data.motifs, pool=_counts(data.pool), challenges=challenges,
                        rules=rules, escaped=escaped)
+
+
+def game_input(data: GameInput, lexicon: Lexicon | None = None) -> GameResult:
+    """Return the game's result; a round naming its own list is judged by that list."""
+    lexicon = lexicon or open_lexicon(data.dictionary)
+    rules = data.rules.to_rules()
+    return score_game([round_input(r, open_lexicon(r.dictionary) if r.dictionary else lexicon, rules)
+                       for r in data.rounds])
