@@ -37,6 +37,7 @@ class RoundBody(RoundInput):
 
 class GameBody(GameInput):
     dictionary: DictName = DictField
+    rounds: list[RoundBody] = Field(..., min_length=1, max_length=10)  # type: ignore[assignment]
 
 
 class ChallengeBody(ChallengeRequest):

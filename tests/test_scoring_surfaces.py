@@ -118,6 +118,8 @@ def test_api_mirrors_the_cli(client, runner: CliRunner) -> None:  # type: ignore
     ("/v1/round", {"players": [{"name": "A", "words": ["d1 a3 t3 e3"]}],
                    "challenges": [{"by": "B", "player": "A", "word": 1}]}, "unknown player"),
     ("/v1/game", {"rounds": []}, "rounds"),
+    ("/v1/game", {"rounds": [{"players": [{"name": "A", "words": ["d1 a3 t3 e3"]}], "dict": "/etc/passwd"}]},
+     "rounds.0.dict"),
     ("/v1/challenge", {"word": ""}, "word"),
     ("/v1/challenge", {"word": "x", "dict": "/etc/passwd"}, "dict"),
 ])
