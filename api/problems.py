@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, request
 from pydantic import ValidationError
@@ -64,7 +64,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:
         if exc.response is not None and exc.response.mimetype in (PROBLEM_JSON, "application/json"):
-            return exc.response  # already a JSON answer (a validation problem)
+            return cast(Response, exc.response)  # already a JSON answer (a validation problem)
         status = exc.code or 500
         detail = {
             404: f"no such endpoint: {request.path}",

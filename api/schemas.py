@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 DictName = Literal["twl", "twl06", "sowpods", "collins", "csw"]
 """Word lists the API serves. Paths to files are a CLI-only feature."""
 
-DictField = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
+DictField: Any = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
 
 Word = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 

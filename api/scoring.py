@@ -24,7 +24,7 @@ from novelty.scoring import Rules
 scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
                        abp_responses={400: Problem})
 
-DictField = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
+DictField: Any = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
 
 
 class ScoreBody(ScoreInput):

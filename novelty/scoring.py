@@ -465,10 +465,10 @@ def _allowed_orders(card: list[Event], motif: list[Event], rules: Rules) -> Iter
             yield [*perm, *motif]
         return
     everything = card + motif
-    for perm in itertools.permutations(range(len(everything))):
-        motif_positions = [p for p in perm if p >= len(card)]
+    for indexes in itertools.permutations(range(len(everything))):
+        motif_positions = [p for p in indexes if p >= len(card)]
         if motif_positions == sorted(motif_positions):
-            yield [everything[p] for p in perm]
+            yield [everything[p] for p in indexes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,7 +592,8 @@ def _best_doubling(play: Play, scores: list[WordScore], values: list[int],
             shorter = [j for j in range(len(play.words)) if len(play.words[j]) < len(play.words[i])]
             if shorter:
                 effects.append((_doubler_label(scores[i]), shorter))
-    best_total, best_finals, best_doubled = sum(values), list(values), [[] for _ in values]
+    best_total, best_finals = sum(values), list(values)
+    best_doubled: list[list[str]] = [[] for _ in values]
     first = True
     for choice in itertools.product(*(targets for _, targets in effects)):
         finals = list(values)
