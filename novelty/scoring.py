@@ -369,6 +369,12 @@ def simulate(cards: list[Placed], order: Sequence[Event]) -> tuple[int, list[int
     return sum(values) + extra, values, steps
 
 
+def motif_ids(motifs: Sequence[str]) -> list[str]:
+    """Return the catalog ids of the motifs (names accepted), refusing unknown ones."""
+    catalog = load_catalog()
+    return [catalog.motif(m).id for m in motifs]
+
+
 def y_choices(text: str) -> Iterator[frozenset[int]]:
     """Yield every choice of which Y letters are vowels."""
     ys = [i for i, c in enumerate(text) if c == "y"]
@@ -424,6 +430,7 @@ def score_word(word: Word, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
 
     ``lexicon`` None (or ``force_valid``) scores the word whatever the list says.
     """
+    motifs = motif_ids(motifs)
     reason = None if lexicon is None or force_valid else invalid_reason(word, lexicon)
     if reason:
         return WordScore(word, False, reason, 0)
@@ -446,6 +453,7 @@ def score_word(word: Word, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
 def brute_force_total(word: Word, motifs: Sequence[str] = (), *, rules: Rules = Rules(),
                       escaped: str | None = None, awards: dict[str, int] | None = None) -> int:
     """Return the word's best total by trying every allowed order of events (the oracle; slow)."""
+    motifs = motif_ids(motifs)
     cards = place(word, motifs, escaped)
     best = None
     for ys in y_choices(word.text):
@@ -547,7 +555,7 @@ def score_play(play: Play, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
     ``forfeit`` lists words that score nothing (lost challenges); ``force_valid`` words that score
     as if valid (challenges as printed).
     """
-    motifs = [load_catalog().motif(m).id for m in motifs]
+    motifs = motif_ids(motifs)
     escaped = check_play(play, motifs, hand, pool, escaped)
     round_awards = round_awards or {}
 

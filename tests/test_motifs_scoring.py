@@ -169,6 +169,9 @@ def test_unknown_motif_is_an_error() -> None:
 
     with pytest.raises(NoveltyError, match="unknown motif: 'nope'"):
         score_play(Play.parse(["d1 a3 t3 e3"]), None, ["nope"])
+    with pytest.raises(NoveltyError, match="unknown motif: 'nope'"):
+        score_word(Word.parse("d1 a3 t3 e3"), None, ["nope"])
+    assert score_word(Word.parse("d1 a3 t3 e3"), None, ["Hermit"]).score == 6  # printed names work too
 
 
 # Ruling 6, proved: the engine's order is the best of every allowed order.
