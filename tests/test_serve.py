@@ -42,10 +42,14 @@ def test_serve_answers_health_and_errors_as_json(tmp_path) -> None:  # type: ign
                 time.sleep(0.2)
         request = urllib.request.Request(f"{base}/v1/check", data=b"{bad",
                                          headers={"Content-Type": "application/json"})
-        with pytest.raises(urllib.error.HTTPError) as caught:
-            urllib.request.urlopen(request, timeout=5)
-        assert caught.value.code == 400
-        assert caught.value.headers["Content-Type"] == "application/problem+json"
+        try:
+            urllib.request.urlopen(request, timeout=5).close()
+            pytest.fail("malformed JSON was accepted")
+        except urllib.error.HTTPError as error:
+            with error:
+                assert error.code == 400
+                assert error.headers["Content-Type"] == "application/problem+json"
+                assert "not valid JSON" in json.load(error)["detail"]
     finally:
         server.terminate()
         server.wait(timeout=10)
