@@ -7,7 +7,7 @@ from typing import Any
 from flask_openapi3 import APIBlueprint, Tag
 from pydantic import Field
 
-from api.schemas import DictName, Problem
+from api.schemas import DictField, DictName, Problem
 from novelty.inputs import (
     ChallengeRequest,
     GameInput,
@@ -23,8 +23,6 @@ from novelty.scoring import Rules
 
 scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
                        abp_responses={400: Problem})
-
-DictField: Any = Field("twl", alias="dict", description="Word list: twl (default), sowpods, or an alias.")
 
 
 class ScoreBody(ScoreInput):

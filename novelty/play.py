@@ -234,7 +234,7 @@ def check_play(play: Play, motifs: Sequence[str], hand: Counter[str] | None, poo
             if card.kind.letters != escaped:
                 raise RuleError(f"the escaped letter is {escaped!r}, so {str(card)!r} cannot be a wild")
         if card.copy_of is not None:
-            copies.setdefault(_copy_motif(card, active), Counter())[card.kind.id] += 1
+            copies.setdefault(copy_motif(card, active), Counter())[card.kind.id] += 1
         else:
             used[card.kind.id] += 1
     for motif, n in free.items():
@@ -262,7 +262,7 @@ def check_play(play: Play, motifs: Sequence[str], hand: Counter[str] | None, poo
     return escaped
 
 
-def _copy_motif(card: Card, active: set[str]) -> str:
+def copy_motif(card: Card, active: set[str]) -> str:
     """Return the repeat motif granting ``card``'s copy, resolving a bare ``+`` when only one is active."""
     if card.copy_of:
         if card.copy_of not in active:

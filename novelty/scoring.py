@@ -25,7 +25,7 @@ from novelty.catalog import VOWELS, Colour, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
-from novelty.play import ESCAPED, REPEATS, Card, Play, Word, _copy_motif, check_play
+from novelty.play import ESCAPED, REPEATS, Card, Play, Word, check_play, copy_motif
 from novelty.words import MIN_WORD_LENGTH, is_playable
 
 WORD = -1
@@ -126,7 +126,7 @@ def place(word: Word, motifs: Sequence[str], escaped: str | None = None) -> list
         label = labels[i] if labels.count(labels[i]) == 1 else f"{labels[i]}@{i + 1}"
         minor = False
         wild = card.is_wild
-        if card.free or card.copy_of is not None and not REPEATS[_copy_motif(card, active)][2]:
+        if card.free or card.copy_of is not None and not REPEATS[copy_motif(card, active)][2]:
             minor = True
         elif ESCAPED in active and escaped and card.kind and card.kind.letters == escaped:
             minor, wild = True, True
@@ -396,8 +396,8 @@ class WordScore:
     steps: tuple[Step, ...] = ()
     y_vowels: tuple[int, ...] = ()
     """Letter positions of Y chosen as vowels."""
-    shorter_doublers: int = 0
-    """How many "double score of a word shorter than this one" effects the word carries."""
+    shorter_doublers: tuple[str, ...] = ()
+    """Labels of the cards whose "double score of a word shorter than this one" effect is live here."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form (before play-level effects): the breakdown lists printed points, then steps."""
@@ -444,7 +444,7 @@ def score_word(word: Word, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
             best = (total, values, steps, ys)
     assert best is not None
     total, values, steps, ys = best
-    doublers = sum(1 for c in cards if c.effect is not None and c.effect.target is Target.SHORTER_WORD)
+    doublers = tuple(c.label for c in cards if c.effect is not None and c.effect.target is Target.SHORTER_WORD)
     return WordScore(word, True, None, total,
                      tuple((c.label, c.card.letters, c.points, v) for c, v in zip(cards, values, strict=True)),
                      tuple(steps), tuple(sorted(ys)), doublers)
@@ -596,29 +596,18 @@ def _best_doubling(play: Play, scores: list[WordScore], values: list[int],
     """Return the best total, final word scores and doubling sources over every choice of shorter word."""
     effects: list[tuple[str, list[int]]] = []
     for i in scoring:
-        for _ in range(scores[i].shorter_doublers):
-            shorter = [j for j in range(len(play.words)) if len(play.words[j]) < len(play.words[i])]
-            if shorter:
-                effects.append((_doubler_label(scores[i]), shorter))
-    best_total, best_finals = sum(values), list(values)
-    best_doubled: list[list[str]] = [[] for _ in values]
-    first = True
-    for choice in itertools.product(*(targets for _, targets in effects)):
+        shorter = [j for j in range(len(play.words)) if len(play.words[j]) < len(play.words[i])]
+        if shorter:  # with no shorter word the effect does nothing
+            effects.extend((label, shorter) for label in scores[i].shorter_doublers)
+    options = []
+    for choice in itertools.product(*(targets for _, targets in effects)):  # one empty choice when none
         finals = list(values)
         doubled: list[list[str]] = [[] for _ in values]
         for (label, _), j in zip(effects, choice, strict=True):
             finals[j] *= 2
             doubled[j].append(label)
-        if first or sum(finals) > best_total:
-            best_total, best_finals, best_doubled, first = sum(finals), finals, doubled, False
-    return best_total, best_finals, best_doubled
-
-
-def _doubler_label(ws: WordScore) -> str:
-    """Return the label of the word's shorter-word doubling card(s)."""
-    labels = [c[0] for c, card in zip(ws.cards, ws.word.cards, strict=True)
-              if card.kind and card.kind.effect and card.kind.effect.target is Target.SHORTER_WORD]
-    return ", ".join(labels) or "x/z"
+        options.append((sum(finals), finals, doubled))
+    return max(options, key=lambda option: option[0])
 
 
 def _unused_hand_cards(play: Play, hand: CardCounts) -> int:
