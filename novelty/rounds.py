@@ -180,15 +180,9 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
             valid = i in force_valid[p.name] or invalid_reason(word, lexicon) is None
             if valid and i not in forfeit[p.name]:
                 scoring.append((p.name, i, word.text))
-    awards: dict[str, dict[int, dict[str, int]]] = {n: {} for n in names}
-    for motif, measure in (("sesquipedalian", len), ("pangram", lambda t: len(set(t)))):
-        if motif in motifs:
-            for name, i, _ in all_max(scoring, key=lambda s, f=measure: f(s[2])):  # type: ignore[misc]
-                awards[name].setdefault(i, {})[motif] = ROUND_BONUS[motif]
-    if "laconic" in motifs:
-        counts = Counter(name for name, _, _ in scoring)
-        for name in all_min([n for n in names if counts[n]], key=lambda n: counts[n]):
-            gains[name].append(Adjustment("laconic", ROUND_BONUS["laconic"], f"fewest words ({counts[name]})"))
+    awards, laconic = round_bonuses(scoring, names, motifs)
+    for name, adjustment in laconic.items():
+        gains[name].append(adjustment)
     results = []
     for p in players:
         play = score_play(p.play, lexicon, motifs, hand=p.hand, pool=pool, rules=rules,
@@ -198,6 +192,27 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
         adj = tuple(gains[p.name])
         results.append(PlayerRound(p.name, play, adj, play.total + sum(a.points for a in adj)))
     return RoundResult(tuple(results), tuple(settled), tuple(motifs))
+
+
+def round_bonuses(scoring: Sequence[tuple[str, int, str]], names: Sequence[str], motifs: Sequence[str]
+                  ) -> tuple[dict[str, dict[int, dict[str, int]]], dict[str, Adjustment]]:
+    """Return the round-level motif bonuses (ruling M5) from every player's scoring words.
+
+    ``scoring`` lists (player, word index, word text) for each word that scores (valid, not lost to a
+    challenge). Returns per player and word index the Sesquipedalian / Pangram bonus of that word,
+    and per player the Laconic adjustment of those who earn it.
+    """
+    awards: dict[str, dict[int, dict[str, int]]] = {n: {} for n in names}
+    for motif, measure in (("sesquipedalian", len), ("pangram", lambda t: len(set(t)))):
+        if motif in motifs:
+            for name, i, _ in all_max(scoring, key=lambda s, f=measure: f(s[2])):  # type: ignore[misc]
+                awards[name].setdefault(i, {})[motif] = ROUND_BONUS[motif]
+    laconic = {}
+    if "laconic" in motifs:
+        counts = Counter(name for name, _, _ in scoring)
+        for name in all_min([n for n in names if counts[n]], key=lambda n: counts[n]):
+            laconic[name] = Adjustment("laconic", ROUND_BONUS["laconic"], f"fewest words ({counts[name]})")
+    return awards, laconic
 
 
 @dataclass(frozen=True, slots=True)

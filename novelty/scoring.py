@@ -434,6 +434,12 @@ def score_word(word: Word, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
     reason = None if lexicon is None or force_valid else invalid_reason(word, lexicon)
     if reason:
         return WordScore(word, False, reason, 0)
+    return score_checked_word(word, motifs, rules=rules, escaped=escaped, awards=awards)
+
+
+def score_checked_word(word: Word, motifs: Sequence[str], *, rules: Rules = Rules(), escaped: str | None = None,
+                       awards: dict[str, int] | None = None) -> WordScore:
+    """Return :func:`score_word` of a word already known playable, with motifs already catalog ids."""
     cards = place(word, motifs, escaped)
     best: tuple[int, list[int], list[Step], frozenset[int]] | None = None
     for ys in y_choices(word.text):
@@ -576,7 +582,8 @@ def score_play(play: Play, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
     for grand in candidates:
         scores = [word_score(i, True) if i == grand else ws for i, ws in enumerate(plain)]
         values = [ws.score if i in scoring else 0 for i, ws in enumerate(scores)]
-        total, finals, doubled = _best_doubling(play, scores, values, scoring)
+        total, finals, doubled = best_doubling([len(w) for w in play.words], values,
+                                               [ws.shorter_doublers for ws in scores], scoring)
         if best is None or total > best[0]:
             best = (total, scores, finals, doubled)
     assert best is not None
@@ -591,14 +598,18 @@ def score_play(play: Play, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
                      tuple(notes), total + sum(a.points for a in adjustments), frozenset(forfeit))
 
 
-def _best_doubling(play: Play, scores: list[WordScore], values: list[int],
-                   scoring: list[int]) -> tuple[int, list[int], list[list[str]]]:
-    """Return the best total, final word scores and doubling sources over every choice of shorter word."""
+def best_doubling(lengths: Sequence[int], values: Sequence[int], doublers: Sequence[Sequence[str]],
+                  scoring: Sequence[int]) -> tuple[int, list[int], list[list[str]]]:
+    """Return the best total, final word scores and doubling sources over every choice of shorter word.
+
+    ``lengths``/``values`` are per word; ``doublers[i]`` names word ``i``'s live "double score of a word
+    shorter than this one" cards; only words in ``scoring`` use their effects.
+    """
     effects: list[tuple[str, list[int]]] = []
     for i in scoring:
-        shorter = [j for j in range(len(play.words)) if len(play.words[j]) < len(play.words[i])]
+        shorter = [j for j in range(len(lengths)) if lengths[j] < lengths[i]]
         if shorter:  # with no shorter word the effect does nothing
-            effects.extend((label, shorter) for label in scores[i].shorter_doublers)
+            effects.extend((label, shorter) for label in doublers[i])
     options = []
     for choice in itertools.product(*(targets for _, targets in effects)):  # one empty choice when none
         finals = list(values)
@@ -617,3 +628,60 @@ def _unused_hand_cards(play: Play, hand: CardCounts) -> int:
         if card.kind is not None and card.copy_of is None and card.free is None:
             used[card.kind.id] += 1
     return sum(max(0, n - used[k]) for k, n in hand.items())
+
+
+#: Word motifs that multiply by 2 at most once per word (a card, the two-letter cards, or the word).
+_MOTIF_DOUBLES = {"epistolary-novel", "first-letter", "adventure-duo", "utopia", "trilogy", "fight-back-to-back"}
+#: Word motifs that add at most this much to a word of n letters.
+_MOTIF_ADDS = {"chekhovs-gun": "n", "bookkeeper": "n", "strengths": "n", "lipogram": "n", "my-name-is": "n",
+               "consonance": "n", "assonance": "n", "uncopyrightable": 1, "hermit": 1,
+               "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
+
+
+def word_upper_bound(word: Word, motifs: Sequence[str], *, escaped: str | None = None,
+                     awards: dict[str, int] | None = None) -> int:
+    """Return a bound no order, Y choice or wild letter of the same cards can score above.
+
+    Only the cards (points, effects, colours, widths) and the length are looked at: every card's
+    points and bonuses at their largest, every addition counted, every factor applied to the whole.
+    Sound because additions are non-negative and factors at least 1, so the positive part of a word's
+    value grows by at most each addition and at most by each factor.
+    """
+    motifs = list(motifs)
+    cards = place(word, motifs, escaped)
+    n, m = len(word.text), len(cards)
+    positive = 0
+    adds = 0
+    factor = 1
+    for c in cards:
+        value = c.points
+        effect = c.effect
+        if effect is not None and effect.target is not Target.SHORTER_WORD:
+            if effect.target is Target.SELF:
+                count = 1
+                if effect.per in (Counter.VOWEL_IN_WORD, Counter.LETTER_IN_WORD):
+                    count = n
+                elif effect.per in (Counter.LETTER_TO_LEFT, Counter.LETTER_TO_RIGHT):
+                    count = n - c.card.width
+                elif effect.per in (Counter.ADJACENT_VOWEL, Counter.ADJACENT_CONSONANT):
+                    count = 2
+                value += effect.amount * count
+            elif effect.op is Op.MULTIPLY:
+                factor *= effect.amount  # two targets are different cards: still at most ×amount
+            else:
+                adds += effect.amount * (m if effect.target is Target.ALL else 2)
+        positive += max(value, 0)
+    for motif in motifs:
+        if motif in _MOTIF_DOUBLES:
+            factor *= 2
+        elif motif in _MOTIF_ADDS:
+            amount = _MOTIF_ADDS[motif]
+            adds += n if amount == "n" else int(amount)
+        elif motif == "wild-child":
+            adds += 2 * sum(c.wild for c in cards)
+        elif motif in ("red-symbolism", "blue-symbolism"):
+            colour = Colour.RED if motif == "red-symbolism" else Colour.BLUE
+            adds += sum(c.colour is colour for c in cards)
+        elif motif in AWARDED:
+            adds += (awards or {}).get(motif, 0)
+    return (positive + adds) * factor
