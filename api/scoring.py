@@ -9,10 +9,12 @@ from pydantic import Field
 
 from api.schemas import DictField, DictName, Problem
 from novelty.inputs import (
+    BestInput,
     ChallengeRequest,
     GameInput,
     RoundInput,
     ScoreInput,
+    best_input,
     game_input,
     round_input,
     score_input,
@@ -36,6 +38,12 @@ class RoundBody(RoundInput):
 class GameBody(GameInput):
     dictionary: DictName = DictField
     rounds: list[RoundBody] = Field(..., min_length=1, max_length=10)  # type: ignore[assignment]
+
+
+class BestBody(BestInput):
+    dictionary: DictName = DictField
+    time_limit: float = Field(10.0, gt=0, le=30, description="Seconds (at most 30); the best play found so far "
+                                                             "is returned, marked not optimal.")
 
 
 class ChallengeBody(ChallengeRequest):
@@ -69,3 +77,10 @@ def post_challenge(body: ChallengeBody) -> dict[str, Any]:
     lexicon = open_lexicon(body.dictionary)
     outcome = settle_challenge(body.word, lexicon, Rules(challenges_as_printed=body.as_printed))
     return {"dictionary": lexicon.info.to_dict(), "by": body.by, "player": body.player, **outcome.to_dict()}
+
+
+@scoring.post("/best")
+def post_best(body: BestBody) -> dict[str, Any]:
+    """Find the best plays of a hand plus the pool under the motifs (`novelty best --json`)."""
+    lexicon, result = best_input(body)
+    return {"dictionary": lexicon.info.to_dict(), "motifs": body.motifs, **result.to_dict()}

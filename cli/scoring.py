@@ -13,10 +13,12 @@ import click
 from cli.main import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, main
 from novelty.errors import NoveltyError
 from novelty.inputs import (
+    BestInput,
     ChallengeRequest,
     GameInput,
     RoundInput,
     ScoreInput,
+    best_input,
     game_input,
     round_input,
     score_input,
@@ -180,3 +182,49 @@ def challenge(word: str, by: str, player: str | None, as_printed: bool, dict_spe
     click.echo(outcome.text.replace("the challenger", by).replace("its player", player or "its player"))
 
 
+
+
+@main.command()
+@click.option("--hand", type=CardsType(), required=True, help='The hand\'s card ids: "a1 e4 th2 wild4".')
+@click.option("--pool", type=CardsType(), help="The common pool's card ids.")
+@click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
+@click.option("--escaped", metavar="LETTER", help="The Escaped from Captivity letter (default: try every one).")
+@click.option("--opponent", "opponents", multiple=True, metavar="WORDS",
+              help="One opponent's words this round, comma-separated (repeatable), for round-level motifs.")
+@click.option("--top", type=int, default=3, show_default=True, help="How many plays to show, best first.")
+@click.option("--time-limit", type=float, metavar="S", help="Stop after S seconds with the best play found so far.")
+@with_rules
+@dict_option
+@json_option
+def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
+         opponents: tuple[str, ...], top: int, time_limit: float | None, motifs_after_cards: bool,
+         my_name_is_extra: bool, dict_spec: str | None, as_json: bool) -> None:
+    """Find the best-scoring play of a hand plus the pool, and the runners-up."""
+    data = validate(BestInput, {
+        "hand": list(hand.elements()), "pool": list(pool.elements()) if pool else None, "motifs": list(motifs),
+        "escaped": escaped, "top": top, "time_limit": time_limit,
+        "opponents": [[w.strip() for w in o.split(",") if w.strip()] for o in opponents] if opponents else None,
+        "rules": {"motifs_after_card_effects": motifs_after_cards, "my_name_is_counts_extra_copies": my_name_is_extra},
+    })
+    lexicon, result = best_input(data, lexicon_for(dict_spec))
+    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    proof = "best possible" if result.optimal else "best found before the time limit (not proved best)"
+    for n, play in enumerate(out["plays"], 1):
+        title = proof if n == 1 else f"runner-up {n - 1}"
+        click.echo(f"Play {n}: {play['total']} points ({title})")
+        if n == 1:
+            print_play(play, "  ")
+        else:
+            for word in play["words"]:
+                click.echo(f"  {word['word']:<12} {word['score']:>4}   [{' '.join(word['cards'])}]")
+            for adj in play["adjustments"]:
+                click.echo(f"  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
+        if play["escaped"]:
+            click.echo(f"  escaped letter: {play['escaped']}")
+        click.echo(f"  unused: {' '.join(play['unused']) or 'none'}")
+    for note in out["notes"]:
+        click.echo(f"note: {note}", err=True)

@@ -17,6 +17,7 @@ from novelty.lexicon import Lexicon, open_lexicon
 from novelty.play import Play, parse_cards
 from novelty.rounds import Challenge, GameResult, Player, RoundResult, score_game, score_round
 from novelty.scoring import PlayScore, Rules, score_play
+from novelty.solver import SolveResult, solve
 
 MAX_WORDS = 20
 MAX_PLAYERS = 12
@@ -103,6 +104,29 @@ class ChallengeRequest(Strict):
     as_printed: bool = False
 
 
+class BestInput(Strict):
+    """Find the best plays of a hand plus the pool (`novelty best`, `POST /v1/best`)."""
+
+    hand: Cards = Field(..., description='The hand\'s card ids: "a1 b2 th2" or a list.')
+    pool: Cards | None = Field(None, description="Common pool card ids.")
+    motifs: list[str] = Field([], max_length=10, description="Motif ids in flip order.")
+    escaped: Letter | None = Field(None, description="The Escaped from Captivity letter (every one is tried "
+                                                     "when not given).")
+    opponents: list[list[WordText]] | None = Field(
+        None, max_length=MAX_PLAYERS, description="The other players' words this round (letters), for "
+                                                  "Sesquipedalian, Pangram and Laconic.")
+    top: int = Field(3, ge=1, le=20, description="How many plays to return, best first.")
+    time_limit: float | None = Field(None, gt=0, le=60, description="Seconds; the best found so far is "
+                                                                    "returned, marked not optimal.")
+    dictionary: str = Field("twl", alias="dict", description="Word list name.")
+    rules: RulesInput = RulesInput()
+
+    @field_validator("escaped")
+    @classmethod
+    def _lower(cls, v: str | None) -> str | None:
+        return v.lower() if v else v
+
+
 def validate(model: type[BaseModel], data: Any) -> Any:
     """Return ``data`` validated as ``model``, or raise NotationError naming each bad field."""
     try:
@@ -146,6 +170,14 @@ def round_input(data: RoundInput, lexicon: Lexicon | None = None, rules: Rules |
     escaped = {p.name: p.escaped for p in data.players if p.escaped}
     return score_round(players, lexicon, data.motifs, pool=_counts(data.pool), challenges=challenges,
                        rules=rules, escaped=escaped)
+
+
+def best_input(data: BestInput, lexicon: Lexicon | None = None) -> tuple[Lexicon, SolveResult]:
+    """Return the lexicon used and the solver's best plays."""
+    lexicon = lexicon or open_lexicon(data.dictionary)
+    return lexicon, solve(lexicon, parse_cards(data.hand), _counts(data.pool), data.motifs,
+                          rules=data.rules.to_rules(), escaped=data.escaped, opponents=data.opponents,
+                          top=data.top, time_limit=data.time_limit)
 
 
 def game_input(data: GameInput, lexicon: Lexicon | None = None) -> GameResult:

@@ -1,0 +1,197 @@
+"""The best-play solver: exact (held to the brute-force reference), scored by the engine, bounded in time."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from novelty.catalog import load_catalog
+from novelty.errors import RuleError
+from novelty.lexicon import SetLexicon, open_lexicon
+from novelty.play import Play, parse_cards
+from novelty.scoring import score_play, word_upper_bound
+from novelty.solver import reference_best, solve
+
+WORDS = ["note", "tone", "stone", "onset", "toad", "dote", "date", "rate", "tear", "star", "rats", "arts",
+         "seat", "east", "teas", "dear", "read", "dare", "node", "done", "then", "them", "theme", "there",
+         "these", "ease", "tree", "rest", "nest", "sent", "tens", "dent", "tend", "rend", "nerd", "ends",
+         "sand", "hand", "than", "oath", "heat", "hate", "thee", "edit", "tide", "diet", "tied", "site",
+         "ties", "quiz", "quit", "exit", "text", "next", "jinx", "yeti", "zest", "stye", "eyes", "dyes"]
+SMALL = SetLexicon(WORDS)
+SCORING_MOTIFS = ["consonance", "assonance", "utopia", "first-letter", "epistolary-novel", "strengths",
+                  "lipogram", "hermit", "wild-child", "red-symbolism", "blue-symbolism", "my-name-is",
+                  "uncopyrightable", "trilogy", "adventure-duo", "grandiloquent", "unseen-character",
+                  "chekhovs-gun", "bookkeeper", "red-pill-blue-pill"]
+RESOURCE_MOTIFS = ["choices-choices", "qfwfq", "bookkeeper", "chekhovs-gun", "escaped-from-captivity"]
+
+
+def kinds_for(letters: str, rng: random.Random) -> list[str]:
+    """Return card ids spelling ``letters``, one single-letter card per letter."""
+    catalog = load_catalog()
+    out = []
+    for letter in letters:
+        options = [k.id for k in catalog.kinds.values() if k.letters == letter]
+        out.append(rng.choice(options))
+    return out
+
+
+@st.composite
+def small_deals(draw):  # type: ignore[no-untyped-def]
+    """A hand and pool of at most six cards holding one or two small words, and up to two motifs."""
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    word = rng.choice(WORDS)
+    cards = kinds_for(word, rng)
+    extra_wild = draw(st.sampled_from([None, None, None, "wild1", "wildvowel1", "wildconsonant2"]))
+    if extra_wild:
+        cards[rng.randrange(len(cards))] = extra_wild
+    while len(cards) < draw(st.integers(4, 6)):
+        cards.append(rng.choice(kinds_for("aetsrndoh", rng)))
+    rng.shuffle(cards)
+    split = draw(st.integers(0, min(2, len(cards))))
+    counts = Counter(cards)
+    catalog = load_catalog()
+    if any(n > catalog.kinds[k].count for k, n in counts.items()):
+        cards = list(dict.fromkeys(cards))
+        split = min(split, len(cards))
+    motifs = draw(st.lists(st.sampled_from(SCORING_MOTIFS), max_size=2, unique=True))
+    if draw(st.booleans()) and len(cards) <= 5 and not extra_wild:
+        motifs.append(draw(st.sampled_from(RESOURCE_MOTIFS)))
+    return Counter(cards[split:]), Counter(cards[:split]), motifs
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_deals())
+def test_solver_matches_the_brute_force_reference(deal):
+    hand, pool, motifs = deal
+    result = solve(SMALL, hand, pool, motifs)
+    assert result.optimal
+    assert result.plays[0].total == reference_best(SMALL, hand, pool, motifs)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_deals(), st.lists(st.sampled_from(WORDS), min_size=1, max_size=2))
+def test_solver_matches_the_reference_with_opponents(deal, opponent):
+    hand, pool, motifs = deal
+    motifs = [*motifs[:1], random.Random(len(opponent)).choice(["sesquipedalian", "pangram", "laconic"])]
+    result = solve(SMALL, hand, pool, motifs, opponents=[opponent])
+    assert result.plays[0].total == reference_best(SMALL, hand, pool, motifs, opponents=[opponent])
+
+
+@pytest.fixture(scope="module")
+def twl():  # type: ignore[no-untyped-def]
+    return open_lexicon("twl")
+
+
+def test_best_play_of_a_real_hand_is_scored_as_novelty_score_would(twl):
+    hand = parse_cards("th2 e4 m1 e1 s1 a1 r1 t1 o1 n1 i1")
+    result = solve(twl, hand, parse_cards("l1 d1"), ["assonance", "first-letter"], top=3)
+    assert result.optimal and len(result.plays) == 3
+    best = result.plays[0]
+    again = score_play(Play.parse(best.play.texts), twl, ["assonance", "first-letter"], hand=hand,
+                       pool=parse_cards("l1 d1"))
+    assert again.total == best.total
+    assert [p.total for p in result.plays] == sorted((p.total for p in result.plays), reverse=True)
+    assert all(p.total <= best.total for p in result.plays)
+
+
+def test_runners_up_use_cards_differently(twl):
+    result = solve(twl, parse_cards("s1 t1 o1 n1 e1 r1"), None, [], top=4)
+    layouts = [tuple(sorted(tuple(sorted(c.id for c in w.cards)) for w in p.play.words)) for p in result.plays]
+    assert len(set(layouts)) == len(layouts)
+
+
+def test_unused_cards_are_listed_and_unseen_character_charges_them():
+    result = solve(SMALL, parse_cards("n1 o1 t1 e1 q1"), None, ["unseen-character"])
+    best = result.plays[0]
+    assert best.unused == ("q1",)
+    assert best.total == best.score.words[0].score - 2  # NOTE 4 points, q1 unused: -2
+
+
+def test_a_hand_with_no_word_plays_nothing():
+    result = solve(SMALL, parse_cards("q1 x1 z1"), None, [])
+    assert result.optimal and result.plays[0].total == 0 and result.plays[0].play.words == ()
+
+
+def test_escaped_letter_is_searched_when_not_given():
+    # Under Escaped from Captivity the player picks the letter: naming "q" turns q1 into any letter.
+    result = solve(SMALL, parse_cards("q1 o1 t1 e1"), None, ["escaped-from-captivity"])
+    assert result.plays[0].escaped == "q"
+    assert [w.text for w in result.plays[0].play.words] in (["note"], ["tone"], ["dote"])
+    assert result.plays[0].play.words[0].cards[0].kind.id == "q1" or "q1=" in str(result.plays[0].play)
+
+
+def test_time_limit_returns_the_best_found_and_says_it_is_not_proved(twl):
+    hand = parse_cards("a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1")
+    result = solve(twl, hand, None, ["alliteration"], time_limit=0.05)
+    assert result.optimal is False
+    assert result.plays  # at least the empty play
+
+
+@pytest.mark.parametrize(("hand", "top", "limit", "message"), [
+    (Counter({"a1": 3}), 1, None, "the deck has 2 of a1"),
+    (Counter({"a1": 1}), 0, None, "top must be at least 1"),
+    (Counter({"a1": 1}), 1, 0, "time limit must be a positive"),
+])
+def test_runaway_searches_are_refused(hand, top, limit, message):
+    with pytest.raises(RuleError, match=message):
+        solve(SMALL, hand, None, [], top=top, time_limit=limit)
+
+
+def test_more_than_forty_cards_are_refused():
+    catalog = load_catalog()
+    hand = Counter({k: v.count for k, v in list(catalog.kinds.items())[:30]})
+    with pytest.raises(RuleError, match="at most 40"):
+        solve(SMALL, hand, None, [])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_cheap_word_bound_is_never_below_the_engine(data):
+    from novelty.play import Card, Word
+    catalog = load_catalog()
+    kinds = [k for k in catalog.kinds.values() if k.letters]
+    picked = data.draw(st.lists(st.sampled_from(kinds), min_size=2, max_size=6))
+    word = Word(tuple(Card(k, k.letters or "") for k in picked))
+    motifs = data.draw(st.lists(st.sampled_from(SCORING_MOTIFS), max_size=3, unique=True))
+    from novelty.scoring import score_word
+    awards = {"grandiloquent": len(word)} if "grandiloquent" in motifs else {}
+    assert word_upper_bound(word, motifs, awards=awards) >= score_word(word, None, motifs, awards=awards).score
+
+
+def test_cli_best_prints_the_best_play_and_json(runner):
+    from cli.main import main
+    result = runner.invoke(main, ["best", "--hand", "s1 t1 o1 n1 e1", "--top", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["optimal"] is True
+    # every anagram of the five cards scores 5 (one point each); the word is one of them
+    assert data["plays"][0]["total"] == 5
+    assert sorted(data["plays"][0]["words"][0]["word"]) == sorted("STONE")
+    assert set(data["plays"][0]) >= {"total", "words", "unused"}
+    text = runner.invoke(main, ["best", "--hand", "s1 t1 o1 n1 e1"])
+    assert text.exit_code == 0 and "best possible" in text.output
+
+
+def test_cli_best_refuses_bad_input(runner):
+    from cli.main import main
+    result = runner.invoke(main, ["best", "--hand", "zz9"])
+    assert result.exit_code == 2 and "unknown card id" in result.output
+    result = runner.invoke(main, ["best", "--hand", "a1", "--time-limit", "-1"])
+    assert result.exit_code == 2 and "time_limit" in result.output
+
+
+def test_api_best_answers_and_refuses_runaway_requests(client):
+    ok = client.post("/v1/best", json={"hand": "s1 t1 o1 n1 e1", "top": 1})
+    assert ok.status_code == 200 and ok.json["optimal"] is True and ok.json["plays"][0]["total"] == 5
+    catalog = load_catalog()
+    big = [k for k, v in catalog.kinds.items() for _ in range(v.count)][:41]
+    for body, word in [({"hand": big}, "at most 40"), ({"hand": "a1", "time_limit": 3600}, "time_limit"),
+                       ({"hand": "a1", "top": 0}, "top"), ({"hand": "qq"}, "unknown card id")]:
+        response = client.post("/v1/best", json=body)
+        assert response.status_code == 400, body
+        assert word in response.get_data(as_text=True)
