@@ -54,6 +54,18 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON t
 class NoveltyGroup(click.Group):
     """A click group that turns the core's errors into a message and exit status 2."""
 
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Return the command, also finding a theatre game by its id or alias (``tragedy-of-othello``)."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None and self is main:
+            from cli.games import COMMAND_NAMES
+            from novelty.games import find_game
+            try:
+                command = super().get_command(ctx, COMMAND_NAMES[find_game(cmd_name).id])
+            except NoveltyError:
+                return None
+        return command
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -170,6 +182,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
     run(host=host, port=port, workers=workers, threads=threads)
 
 
+import cli.games  # noqa: E402,F401 - registers the theatre games' commands
 import cli.scoring  # noqa: E402,F401 - registers the scoring commands
 
 if __name__ == "__main__":
