@@ -29,6 +29,7 @@ def health() -> dict[str, Any]:
 
 def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
+    from api.games import games_api
     from api.scoring import scoring
     from api.words import words
 
@@ -47,6 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.register_api(meta)
     app.register_api(words)
     app.register_api(scoring)
+    app.register_api(games_api)
     problems.register(app)
 
     @app.get("/v1/openapi.json", doc_ui=False)

@@ -1,4 +1,4 @@
-"""The theatre games' commands: ``novelty othello score``, ``novelty stage-blood resolve``, ... built from the registry."""
+"""The theatre games' commands (``novelty othello score``, ``novelty stage-blood resolve``...), from the registry."""
 
 from __future__ import annotations
 

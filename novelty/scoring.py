@@ -633,9 +633,11 @@ def _unused_hand_cards(play: Play, hand: CardCounts) -> int:
 #: Word motifs that multiply by 2 at most once per word (a card, the two-letter cards, or the word).
 _MOTIF_DOUBLES = {"epistolary-novel", "first-letter", "adventure-duo", "utopia", "trilogy", "fight-back-to-back"}
 #: Word motifs that add at most this much to a word of n letters.
-_MOTIF_ADDS = {"chekhovs-gun": "n", "bookkeeper": "n", "strengths": "n", "lipogram": "n", "my-name-is": "n",
-               "consonance": "n", "assonance": "n", "uncopyrightable": 1, "hermit": 1,
-               "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
+_MOTIF_ADDS: dict[str, int | str] = {
+    "chekhovs-gun": "n", "bookkeeper": "n", "strengths": "n", "lipogram": "n", "my-name-is": "n",
+    "consonance": "n", "assonance": "n", "uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2,
+    "red-eyes-blue-eyes": 2,
+}
 
 
 def word_upper_bound(word: Word, motifs: Sequence[str], *, escaped: str | None = None,
@@ -676,7 +678,7 @@ def word_upper_bound(word: Word, motifs: Sequence[str], *, escaped: str | None =
             factor *= 2
         elif motif in _MOTIF_ADDS:
             amount = _MOTIF_ADDS[motif]
-            adds += n if amount == "n" else int(amount)
+            adds += n if isinstance(amount, str) else amount
         elif motif == "wild-child":
             adds += 2 * sum(c.wild for c in cards)
         elif motif in ("red-symbolism", "blue-symbolism"):

@@ -45,7 +45,15 @@ from novelty.lexicon import Lexicon
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, check_play
 from novelty.rounds import round_bonuses
 from novelty.scoring import (
-    Adjustment, PlayScore, Rules, best_doubling, motif_ids, motif_notes, place, score_checked_word, score_play,
+    Adjustment,
+    PlayScore,
+    Rules,
+    best_doubling,
+    motif_ids,
+    motif_notes,
+    place,
+    score_checked_word,
+    score_play,
     word_upper_bound,
 )
 from novelty.words import MIN_WORD_LENGTH, is_playable
@@ -430,8 +438,8 @@ class _Search:
         if self.round_given and chosen:
             scoring = [(ME, i, _stand_in(g)) for i, g in enumerate(chosen)]
             names = [ME] + [f"opponent {n + 1}" for n in range(len(self.opponents))]
-            awards, laconics = round_bonuses(scoring + self.opponent_scoring, names, self.motifs)
-            for i, bonus in awards[ME].items():
+            bonuses, laconics = round_bonuses(scoring + self.opponent_scoring, names, self.motifs)
+            for i, bonus in bonuses[ME].items():
                 round_awards[i] = dict(bonus)
             laconic = laconics.get(ME)
         candidates: list[int | None] = [None]
@@ -629,8 +637,8 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
             raise RuleError(f"the escaped letter must be one letter a-z, not {escaped!r}")
         return [escaped]
     catalog = load_catalog()
-    letters = sorted({catalog.kinds[k].letters for k in hand + pool
-                      if catalog.kinds[k].letters and len(catalog.kinds[k].letters or "") == 1})
+    letters = sorted({str(catalog.kinds[k].letters) for k in hand + pool
+                      if len(catalog.kinds[k].letters or "") == 1})
     return [None, *letters]
 
 
@@ -651,25 +659,26 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     deadline = started + time_limit if time_limit is not None else None
     found: list[tuple[int, Solution]] = []
     optimal = True
-    stats: Counter[str] = Counter()
+    stats: dict[str, float] = {}
     for letter in escaped_choices(hand, pool, motifs, escaped):
         search = _Search(lexicon, motifs, hand, pool, rules, letter, opponents, top, deadline)
         phase = time.perf_counter()
         try:
             groups = search.walk()
-            stats["walk_s"] += time.perf_counter() - phase
+            stats["walk_s"] = stats.get("walk_s", 0) + time.perf_counter() - phase
             phase = time.perf_counter()
             prepared = search.prepare(groups)
-            stats["score_s"] += time.perf_counter() - phase
+            stats["score_s"] = stats.get("score_s", 0) + time.perf_counter() - phase
         except _OutOfTime:
             optimal = False
             break
         phase = time.perf_counter()
         plays, finished = search.pack(prepared)
-        stats["pack_s"] += time.perf_counter() - phase
+        stats["pack_s"] = stats.get("pack_s", 0) + time.perf_counter() - phase
         optimal = optimal and finished
-        stats.update({k: v for k, v in search.stats.items()})
-        stats["groups"] += len(prepared)
+        for k, v in search.stats.items():
+            stats[k] = stats.get(k, 0) + v
+        stats["groups"] = stats.get("groups", 0) + len(prepared)
         for total, chosen in plays:
             found.append((total, _solution(search, chosen, total)))
         if not finished:

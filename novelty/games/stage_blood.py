@@ -71,10 +71,10 @@ def score(data: StageBloodInput) -> GameScore:
         totals[p.name] = counts
     tallies = {n: Tally(n) for n in names}
     for household in HOUSEHOLDS:
-        counts = {n: totals[n][household] for n in names}
-        for n, points in majority_awards(counts, awards).items():
+        held = {n: totals[n][household] for n in names}
+        for n, points in majority_awards(held, awards).items():
             if points:
-                tallies[n].add(f"{household.title()} favours", points, f"{counts[n]} favours")
+                tallies[n].add(f"{household.title()} favours", points, f"{held[n]} favours")
     for p in data.players:
         t = tallies[p.name]
         kinds = Counter(play.type for play in p.plays)
@@ -180,7 +180,7 @@ def resolve(data: RoundInput) -> GameScore:
         if value + working >= play.value:  # finished: the card is taken, the actors and favours cleared
             del table[play.id]
             finished_ids.append(play.id)
-            g["plays"].append({"id": play.id, "type": play.type, "points": play.points,  # type: ignore[union-attr]
+            g["plays"].append({"id": play.id, "type": play.type, "points": play.points,  # type: ignore[attr-defined]
                                "favours": dict(play.printed_favours)})
             took.append(f"finished {play.id} ({value} + {working} working ≥ {play.value})")
         else:  # actors who did not complete their play stay on the table, rehearsing
