@@ -168,6 +168,9 @@ def score(data: OthelloInput) -> GameScore:
         lead = first_to_the_left(names, known_player(data.previous_lead, names, "previous_lead"), fewest)
         rulings.append(f"O2: {', '.join(fewest)} tie for fewest points; the first of them to the left of "
                        f"{data.previous_lead} (going on round the table) leads")
+    if data.after_act == "IV":
+        rulings.append("O3: the rulebook states the fewest-points lead rule for Acts II-IV; it is applied to "
+                       "Act V (Othello's act) too")
     extra["next_act"] = ACTS[last + 1]
     extra["next_lead"] = lead
     extra["next_lead_character"] = LEAD[ACTS[last + 1]]
