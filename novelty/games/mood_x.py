@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
+from novelty.inputs import Strict
 from novelty.tally import Tally, all_max
 
 DEFAULT_MOODS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
@@ -27,10 +28,6 @@ STORYTELLER_SEAT = 3
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Mood = Annotated[str, StringConstraints(min_length=1, max_length=30)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class Turn(Strict):

@@ -12,10 +12,11 @@ import re
 from collections import Counter
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
+from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, all_min, first_to_the_left
 
 ACTS = ("I", "II", "III", "IV", "V")
@@ -43,10 +44,6 @@ INTRIGUE_PER_POINT = 3
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 _CARD_ID = re.compile(r"^(I|II|III|IV|V)\.(\d{1,2})$")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class ScriptCard(Strict):

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
+from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, majority_awards
 
 HOUSEHOLDS = ("cooper", "fletcher", "hughes", "nash", "payne", "walker")
@@ -29,10 +30,6 @@ GOLD_PER_COIN_SPENT = 2
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Favours = dict[Household, Annotated[int, Field(ge=0, le=72)]]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class FinishedPlay(Strict):

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players
+from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, all_min, meets_threshold
 
 CHARACTERS = ("Annabelle", "Betsy", "Bob", "Frisco", "Mona", "Randolph")
@@ -25,10 +26,6 @@ CRUSH_BONUS, NEMESIS_BONUS = 5, 3
 Character = Literal["Annabelle", "Betsy", "Bob", "Frisco", "Mona", "Randolph"]
 Tile = Annotated[int, Field(ge=-5, le=5)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=80)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class Sheet(Strict):
