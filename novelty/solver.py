@@ -271,6 +271,8 @@ class _Search:
 
     # -- 1. words ----------------------------------------------------------------------------------
 
+    found: dict[tuple[tuple[str, str], ...], _Group]
+
     def walk(self) -> dict[tuple[tuple[str, str], ...], _Group]:
         """Return every group of card sequences spelling a playable word."""
         steps = self.lexicon.step_index()
@@ -280,6 +282,7 @@ class _Search:
         seq: list[Card] = []
         used: list[tuple[str, str]] = []
         groups: dict[tuple[tuple[str, str], ...], _Group] = {}
+        self.found = groups  # what the walk has found so far, should time run out
         cards: dict[tuple[_Option, str], Card] = {}
         pangram = "pangram" in self.active and self.round_given
         by_class = not (self.active & LETTER_MOTIFS)
@@ -480,9 +483,18 @@ class _Search:
         """
         unseen = "unseen-character" in self.active
         n = len(self.names)
-        for g in groups:
-            self.make_exact(g)
-            g.bonus = 2 * g.hand_units if unseen else 0
+        finished = True
+        scored = []
+        try:
+            for g in groups:
+                self._tick()
+                self.make_exact(g)
+                g.bonus = 2 * g.hand_units if unseen else 0
+                scored.append(g)
+        except _OutOfTime:  # pack the groups scored so far, briefly: the answer is not proved best
+            finished = False
+            self.deadline = time.perf_counter() + 0.5
+        groups = scored
         offsets, fields = [], []
         offset = 0
         for cap in self.capacity:
@@ -574,7 +586,6 @@ class _Search:
             if current + extra + most(rest) > kth():
                 dfs(rest, current, -1, 0)
 
-        finished = True
         offer()
         try:
             dfs(full, base, -1, 0)
@@ -669,9 +680,14 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             phase = time.perf_counter()
             prepared = search.prepare(groups)
             stats["score_s"] = stats.get("score_s", 0) + time.perf_counter() - phase
-        except _OutOfTime:
+        except _OutOfTime:  # pack what was found so far, in a short grace period, for a play not proved best
             optimal = False
-            break
+            assert time_limit is not None
+            search.deadline = time.perf_counter() + min(1.0, time_limit / 5)
+            try:
+                prepared = search.prepare(search.found)
+            except _OutOfTime:
+                break
         phase = time.perf_counter()
         plays, finished = search.pack(prepared)
         stats["pack_s"] = stats.get("pack_s", 0) + time.perf_counter() - phase
