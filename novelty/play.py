@@ -205,6 +205,11 @@ def parse_cards(text: str | Sequence[str] | None, catalog: Catalog | None = None
     return counts
 
 
+def cards_used(play: Play) -> Counter[str]:
+    """Return the hand and pool cards a play takes, by kind id (copies and free wilds take none)."""
+    return Counter(c.kind.id for c in play.cards() if c.kind is not None and c.copy_of is None and c.free is None)
+
+
 def check_play(play: Play, motifs: Sequence[str], hand: Counter[str] | None, pool: Counter[str] | None,
                escaped_letter: str | None = None, catalog: Catalog | None = None) -> str | None:
     """Check a play against the hand, pool and motifs; return the Escaped letter in use, if any.

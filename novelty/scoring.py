@@ -25,7 +25,7 @@ from novelty.catalog import VOWELS, Colour, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
-from novelty.play import ESCAPED, REPEATS, Card, Play, Word, check_play, copy_motif
+from novelty.play import ESCAPED, REPEATS, Card, Play, Word, cards_used, check_play, copy_motif
 from novelty.words import MIN_WORD_LENGTH, is_playable
 
 WORD = -1
@@ -623,67 +623,5 @@ def best_doubling(lengths: Sequence[int], values: Sequence[int], doublers: Seque
 
 def _unused_hand_cards(play: Play, hand: CardCounts) -> int:
     """Return how many hand cards the play leaves unused (uses are counted against the hand first)."""
-    used: CardCounts = CardCounts()
-    for card in play.cards():
-        if card.kind is not None and card.copy_of is None and card.free is None:
-            used[card.kind.id] += 1
+    used = cards_used(play)
     return sum(max(0, n - used[k]) for k, n in hand.items())
-
-
-#: Word motifs that multiply by 2 at most once per word (a card, the two-letter cards, or the word).
-_MOTIF_DOUBLES = {"epistolary-novel", "first-letter", "adventure-duo", "utopia", "trilogy", "fight-back-to-back"}
-#: Word motifs that add at most this much to a word of n letters.
-_MOTIF_ADDS: dict[str, int | str] = {
-    "chekhovs-gun": "n", "bookkeeper": "n", "strengths": "n", "lipogram": "n", "my-name-is": "n",
-    "consonance": "n", "assonance": "n", "uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2,
-    "red-eyes-blue-eyes": 2,
-}
-
-
-def word_upper_bound(word: Word, motifs: Sequence[str], *, escaped: str | None = None,
-                     awards: dict[str, int] | None = None) -> int:
-    """Return a bound no order, Y choice or wild letter of the same cards can score above.
-
-    Only the cards (points, effects, colours, widths) and the length are looked at: every card's
-    points and bonuses at their largest, every addition counted, every factor applied to the whole.
-    Sound because additions are non-negative and factors at least 1, so the positive part of a word's
-    value grows by at most each addition and at most by each factor.
-    """
-    motifs = list(motifs)
-    cards = place(word, motifs, escaped)
-    n, m = len(word.text), len(cards)
-    positive = 0
-    adds = 0
-    factor = 1
-    for c in cards:
-        value = c.points
-        effect = c.effect
-        if effect is not None and effect.target is not Target.SHORTER_WORD:
-            if effect.target is Target.SELF:
-                count = 1
-                if effect.per in (Counter.VOWEL_IN_WORD, Counter.LETTER_IN_WORD):
-                    count = n
-                elif effect.per in (Counter.LETTER_TO_LEFT, Counter.LETTER_TO_RIGHT):
-                    count = n - c.card.width
-                elif effect.per in (Counter.ADJACENT_VOWEL, Counter.ADJACENT_CONSONANT):
-                    count = 2
-                value += effect.amount * count
-            elif effect.op is Op.MULTIPLY:
-                factor *= effect.amount  # two targets are different cards: still at most ×amount
-            else:
-                adds += effect.amount * (m if effect.target is Target.ALL else 2)
-        positive += max(value, 0)
-    for motif in motifs:
-        if motif in _MOTIF_DOUBLES:
-            factor *= 2
-        elif motif in _MOTIF_ADDS:
-            amount = _MOTIF_ADDS[motif]
-            adds += n if isinstance(amount, str) else amount
-        elif motif == "wild-child":
-            adds += 2 * sum(c.wild for c in cards)
-        elif motif in ("red-symbolism", "blue-symbolism"):
-            colour = Colour.RED if motif == "red-symbolism" else Colour.BLUE
-            adds += sum(c.colour is colour for c in cards)
-        elif motif in AWARDED:
-            adds += (awards or {}).get(motif, 0)
-    return (positive + adds) * factor

@@ -42,7 +42,7 @@ from novelty.catalog import VOWELS, CardKind, WildKind, load_catalog
 from novelty.effects import Target
 from novelty.errors import NoveltyError, RuleError
 from novelty.lexicon import Lexicon
-from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, check_play
+from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play
 from novelty.rounds import round_bonuses
 from novelty.scoring import (
     Adjustment,
@@ -54,7 +54,6 @@ from novelty.scoring import (
     place,
     score_checked_word,
     score_play,
-    word_upper_bound,
 )
 from novelty.words import MIN_WORD_LENGTH, is_playable
 
@@ -170,15 +169,13 @@ class _Group:
     value: int = 0
     """The best score with no play-level bonus."""
     upper: int = 0
-    """An upper bound on its score under any bonus it could earn."""
+    """Its best score with every bonus it could earn: no play can score it higher."""
     doublers: tuple[str, ...] = ()
     exact: bool = False
-    """Whether ``upper`` is the exact best score under every bonus it could earn (else a cheap bound)."""
+    """Whether ``value`` and ``upper`` have been scored yet."""
     hand_units: int = 0
     """Cards it uses of kinds the hand holds (Unseen Character's +2 each, at most)."""
     bonus: int = 0
-    unit_list: list[tuple[int, int]] = field(default_factory=list)
-    share_sum: float = 0.0
     _scores: dict[tuple[tuple[str, int], ...], tuple[int, Word, tuple[str, ...]]] = field(default_factory=dict)
 
     def best(self, awards: dict[str, int], score: Any) -> tuple[int, Word, tuple[str, ...]]:
@@ -212,8 +209,7 @@ class _Search:
         self.catalog = load_catalog()
         self.round_given = opponents is not None
         self.opponents = [[w.strip().lower() for w in words] for words in (opponents or [])]
-        self.opponent_scoring = [(f"opponent {n + 1}", i, w) for n, words in enumerate(self.opponents)
-                                 for i, w in enumerate(words) if is_playable(lexicon, w)]
+        self.opponent_scoring = opponent_scoring(lexicon, self.opponents)
         self.ticks = 0
         self.stats: Counter[str] = Counter()
         self._build_resources()
@@ -386,7 +382,7 @@ class _Search:
         return awards
 
     def prepare(self, groups: dict[tuple[tuple[str, str], ...], _Group]) -> list[_Group]:
-        """Note what each group consumes and bound its score cheaply (exact scores come when needed)."""
+        """Note what each group consumes: resource units, copies, kinds, doublers (scores come in :meth:`pack`)."""
         out = []
         for group in groups.values():
             self._tick()
@@ -404,14 +400,12 @@ class _Search:
             sample = group.words[0]
             group.doublers = tuple(c.label for c in place(sample, self.motifs, self.escaped)
                                    if c.effect is not None and c.effect.target is Target.SHORTER_WORD)
-            group.upper = word_upper_bound(sample, self.motifs, escaped=self.escaped,
-                                           awards=self.possible_awards(group))
             group.hand_units = sum(u for r, u in group.units.items() if self.is_hand_kind[r])
             out.append(group)
         return out
 
     def make_exact(self, group: _Group) -> None:
-        """Score every sequence of the group, replacing its cheap bound by the exact best."""
+        """Score every sequence of the group: its best plain score and its best under every bonus it could earn."""
         if group.exact:
             return
         self.stats["exact_groups"] += 1
@@ -595,10 +589,6 @@ class _Search:
         ordered = sorted(top, key=lambda item: (-item[0], -item[1]))
         return [(total, groups_) for total, _, groups_ in ordered], finished
 
-    def _widest(self, r: int) -> int:
-        """Return the most letters one unit of resource ``r`` can spell."""
-        return max(2 if o.wild is WildKind.DOUBLE else len(o.card.letters) if o.card else 1 for o in self.options[r])
-
     def _may_double(self, r: int) -> bool:
         """Return whether a unit of resource ``r`` may carry "double score of a word shorter than this one"."""
         return any(o.kind is not None and o.kind.effect is not None and o.kind.effect.target is Target.SHORTER_WORD
@@ -610,12 +600,15 @@ def _stand_in(group: _Group) -> str:
     return (_LETTERS[:group.distinct] + "a" * group.length)[:group.length]
 
 
+def opponent_scoring(lexicon: Lexicon, opponents: list[list[str]]) -> list[tuple[str, int, str]]:
+    """Return (opponent, word index, word) for each playable opponent word, as round awards compare them."""
+    return [(f"opponent {n + 1}", i, w.strip().lower()) for n, words in enumerate(opponents)
+            for i, w in enumerate(words) if is_playable(lexicon, w.strip().lower())]
+
+
 def _physical_unused(play: Play, hand: Counter[str], pool: Counter[str]) -> list[str]:
     """Return the hand and pool card ids the play leaves unused (hand first, then pool)."""
-    used: Counter[str] = Counter()
-    for card in play.cards():
-        if card.kind is not None and card.copy_of is None and card.free is None:
-            used[card.kind.id] += 1
+    used = cards_used(play)
     out = []
     for ident, n in sorted((hand + pool).items()):
         out.extend([ident] * max(0, n - used[ident]))
@@ -705,7 +698,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     notes = motif_notes(motifs, hand_given=True, round_given=opponents is not None)
     if not found:  # out of time before any play was scored: the empty play
         search = _Search(lexicon, motifs, hand, pool, rules, escaped, opponents, top, None)
-        found.append((search.evaluate([])[0], _solution(search, (), search.evaluate([])[0])))
+        empty = search.evaluate([])[0]
+        found.append((empty, _solution(search, (), empty)))
     return SolveResult(tuple(s for _, s in found[:top]), optimal, result_stats, tuple(notes))
 
 
@@ -771,8 +765,7 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
     pool = pool or Counter()
     motifs = motif_ids(motifs)
     best = None
-    opponent_scoring = [(f"opponent {n + 1}", i, w.lower()) for n, words in enumerate(opponents or [])
-                        for i, w in enumerate(words) if is_playable(lexicon, w.lower())]
+    others = opponent_scoring(lexicon, opponents or [])
     names = [ME] + [f"opponent {n + 1}" for n in range(len(opponents or []))]
     for letter in escaped_choices(hand, pool, motifs, escaped):
         for tokens in _reference_tokens(hand, pool, motifs, letter):
@@ -794,7 +787,7 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
                     round_awards, laconic = {}, 0
                     if opponents is not None:
                         scoring = [(ME, i, w.text) for i, w in enumerate(play.words)]
-                        awards, laconics = round_bonuses(scoring + opponent_scoring, names, motifs)
+                        awards, laconics = round_bonuses(scoring + others, names, motifs)
                         round_awards = awards[ME]
                         laconic = laconics[ME].points if ME in laconics else 0
                     total = score_play(play, lexicon, motifs, hand=hand, pool=pool, rules=rules, escaped=letter,
