@@ -10,7 +10,8 @@ favour, finishing the play, both, or else a gold coin.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -133,6 +134,25 @@ class RoundInput(Strict):
         return self
 
 
+@dataclass
+class _Gains:
+    """What one player's actor brings in during a round."""
+
+    gold_before: int
+    favours: Counter[str] = field(default_factory=Counter)
+    plays: list[dict[str, Any]] = field(default_factory=list)
+    gold_earned: int = 0
+    gold_spent: int = 0
+
+    @property
+    def gold_now(self) -> int:
+        return self.gold_before + self.gold_earned - self.gold_spent
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"favours": dict(self.favours), "plays": self.plays, "gold_earned": self.gold_earned,
+                "gold_spent": self.gold_spent, "gold_now": self.gold_now}
+
+
 def resolve(data: RoundInput) -> GameScore:
     """Send the actors to their plays in ascending rank (ties by first name); return gains and the new table."""
     names = list(data.players)
@@ -150,8 +170,7 @@ def resolve(data: RoundInput) -> GameScore:
             raise NotationError(f"{a.name} is sent to {a.target!r}, which is not on the table")
         if a.gold > gold[a.player]:
             raise NotationError(f"{a.player} spends {a.gold} gold on {a.name} but has {gold[a.player]}")
-    tallies = {n: Tally(n) for n in names}
-    gains = {n: {"favours": Counter(), "plays": [], "gold": 0, "gold_spent": 0} for n in names}
+    gains = {n: _Gains(gold[n]) for n in names}
     log = []
     rulings = ["S3: an actor sent to a play finished earlier in the round has nowhere to go and earns a gold coin"]
     order = sorted(data.actors, key=lambda a: (a.rank, a.name.split()[0].lower(), a.name.lower()))
@@ -159,53 +178,50 @@ def resolve(data: RoundInput) -> GameScore:
     for a in order:
         g = gains[a.player]
         value = a.rank + GOLD_PER_COIN_SPENT * a.gold
-        g["gold_spent"] += a.gold  # type: ignore[operator]
-        gold[a.player] -= a.gold
+        g.gold_spent += a.gold
         play = table.get(a.target) if a.target else None
         if play is None:
-            gold[a.player] += 1
-            g["gold"] += 1  # type: ignore[operator]
+            g.gold_earned += 1
             where = "its play was finished earlier" if a.target else "there is nowhere to go"
             log.append(f"{a.name} ({a.player}, rank {a.rank}): {where}: 1 gold")
             continue
         took = []
         if a.household in play.favours:
             play.favours.remove(a.household)
-            g["favours"][a.household] += 1  # type: ignore[index]
+            g.favours[a.household] += 1
             took.append(f"a {a.household.title()} favour")
         working = sum(w.value for w in play.working)
         if value + working >= play.value:  # finished: the card is taken, the actors and favours cleared
             del table[play.id]
             finished_ids.append(play.id)
-            g["plays"].append({"id": play.id, "type": play.type, "points": play.points,  # type: ignore[attr-defined]
-                               "favours": dict(play.printed_favours)})
+            g.plays.append({"id": play.id, "type": play.type, "points": play.points,
+                            "favours": dict(play.printed_favours)})
             took.append(f"finished {play.id} ({value} + {working} working ≥ {play.value})")
         else:  # actors who did not complete their play stay on the table, rehearsing
             play.working.append(Working(name=a.name, value=value))
         if not took:
-            gold[a.player] += 1
-            g["gold"] += 1  # type: ignore[operator]
+            g.gold_earned += 1
             took.append("neither a favour nor the play: 1 gold")
         spent = f", {a.gold} gold spent" if a.gold else ""
         log.append(f"{a.name} ({a.player}, rank {a.rank}{spent}) at {play.id}: {'; '.join(took)}")
+    tallies = []
     for n in names:
         g = gains[n]
-        t = tallies[n]
-        for household, k in sorted(g["favours"].items()):  # type: ignore[attr-defined]
+        t = Tally(n)
+        for household, k in sorted(g.favours.items()):
             t.add(f"{household.title()} favour", 0, f"{k} token{'s' * (k > 1)}")
-        for play in g["plays"]:  # type: ignore[attr-defined]
-            t.add(f"play {play['id']}", play["points"], play["type"])
-        if g["gold"] or g["gold_spent"]:  # coins are points only at the end: shown, not counted here
-            t.add("gold coins", 0, f"+{g['gold']} earned, -{g['gold_spent']} spent, {gold[n]} held")
-    new_table = [p.model_dump() for p in table.values()]
+        for won in g.plays:
+            t.add(f"play {won['id']}", won["points"], won["type"])
+        if g.gold_earned or g.gold_spent:  # coins are points only at the end: shown, not counted here
+            t.add("gold coins", 0, f"+{g.gold_earned} earned, -{g.gold_spent} spent, {g.gold_now} held")
+        tallies.append(t)
     extra = {
-        "order": [a.name for a in order], "log": log, "finished": finished_ids, "table": new_table,
-        "gains": {n: {"favours": dict(gains[n]["favours"]), "plays": gains[n]["plays"],  # type: ignore[call-overload]
-                      "gold_earned": gains[n]["gold"], "gold_spent": gains[n]["gold_spent"],
-                      "gold_now": gold[n]} for n in names},
+        "order": [a.name for a in order], "log": log, "finished": finished_ids,
+        "table": [p.model_dump() for p in table.values()],
+        "gains": {n: gains[n].to_dict() for n in names},
         "season_over": len(table) <= 1,
     }
-    return GameScore("stage-blood", tuple(tallies[n] for n in names), (), tuple(rulings), extra)
+    return GameScore("stage-blood", tuple(tallies), (), tuple(rulings), extra)
 
 
 GAME = Game("stage-blood", "Stage Blood", ("stageblood", "blood"), (2, 6), "stage-blood.md", {
