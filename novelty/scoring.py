@@ -10,7 +10,8 @@ How a word is scored (see ``docs/rulings.md`` for each reading):
    non-negative and every factor is at least 2, so the best order puts all card additions first and
    all card multiplications last (:func:`best_order`). :func:`brute_force_total` tries every allowed
    order and is the oracle the tests hold the fast version to.
-4. Y is a vowel or a consonant, chosen per Y for the whole word, to the player's best.
+4. Y is a vowel or a consonant, chosen per Y for the whole word, to the player's best, except that a
+   Wild Vowel standing for Y is a vowel and a Wild Consonant (or Qfwfq's free wild) a consonant.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from novelty.catalog import VOWELS, Colour, load_catalog
+from novelty.catalog import VOWELS, Colour, WildKind, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
-from novelty.play import ESCAPED, REPEATS, Card, Play, Word, cards_used, check_play, copy_motif
+from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play, copy_motif
 from novelty.words import MIN_WORD_LENGTH, is_playable
 
 WORD = -1
@@ -114,6 +115,9 @@ class Placed:
     effect: Effect | None
     colour: Colour | None
     wild: bool
+    y_vowel: bool | None = None
+    """For a Wild Vowel or Wild Consonant (or Qfwfq's free wild) standing for Y: whether that Y is a vowel
+    (ruling R5: the card says what it is). None when the card holds no Y or its Y may be either (R4)."""
 
 
 def place(word: Word, motifs: Sequence[str], escaped: str | None = None) -> list[Placed]:
@@ -131,12 +135,16 @@ def place(word: Word, motifs: Sequence[str], escaped: str | None = None) -> list
         elif ESCAPED in active and escaped and card.kind and card.kind.letters == escaped:
             minor, wild = True, True
         kind = card.kind
+        wild_kind = FREE_WILDS[card.free] if card.free else kind.wild if kind else None
+        y_vowel = None
+        if card.letters == "y" and wild_kind in (WildKind.VOWEL, WildKind.CONSONANT):
+            y_vowel = wild_kind is WildKind.VOWEL
         placed.append(Placed(
             card=card, label=label, start=start,
             points=0 if minor or kind is None else kind.points,
             effect=None if minor or kind is None else kind.effect,
             colour=None if kind is None or card.free else kind.colour,
-            wild=wild,
+            wild=wild, y_vowel=y_vowel,
         ))
         start += card.width
     return placed
@@ -375,12 +383,14 @@ def motif_ids(motifs: Sequence[str]) -> list[str]:
     return [catalog.motif(m).id for m in motifs]
 
 
-def y_choices(text: str) -> Iterator[frozenset[int]]:
-    """Yield every choice of which Y letters are vowels."""
-    ys = [i for i, c in enumerate(text) if c == "y"]
+def y_choices(text: str, cards: Sequence[Placed] = ()) -> Iterator[frozenset[int]]:
+    """Yield every choice of which Y letters are vowels; a Y on a Wild Vowel or Wild Consonant is fixed."""
+    fixed = {c.start: c.y_vowel for c in cards if c.y_vowel is not None}
+    ys = [i for i, c in enumerate(text) if c == "y" and i not in fixed]
+    always = frozenset(i for i, vowel in fixed.items() if vowel)
     for r in range(len(ys) + 1):
         for chosen in itertools.combinations(ys, r):
-            yield frozenset(chosen)
+            yield always.union(chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +452,7 @@ def score_checked_word(word: Word, motifs: Sequence[str], *, rules: Rules = Rule
     """Return :func:`score_word` of a word already known playable, with motifs already catalog ids."""
     cards = place(word, motifs, escaped)
     best: tuple[int, list[int], list[Step], frozenset[int]] | None = None
-    for ys in y_choices(word.text):
+    for ys in y_choices(word.text, cards):
         view = WordView(cards, word.text, ys)
         card, motif = events_for(view, motifs, rules, awards)
         total, values, steps = simulate(cards, best_order(card, motif, rules))
@@ -462,7 +472,7 @@ def brute_force_total(word: Word, motifs: Sequence[str] = (), *, rules: Rules = 
     motifs = motif_ids(motifs)
     cards = place(word, motifs, escaped)
     best = None
-    for ys in y_choices(word.text):
+    for ys in y_choices(word.text, cards):
         view = WordView(cards, word.text, ys)
         card, motif = events_for(view, motifs, rules, awards)
         for order in _allowed_orders(card, motif, rules):

@@ -111,10 +111,26 @@ def test_one_choice_per_y_for_every_effect() -> None:
     assert score_word(Word.parse("m3 a4 y1 s3"), None, ["strengths"]).score == 11
 
 
-# Ruling 5: wilds.
+# Ruling R5: wilds.
 def test_a_wild_keeps_its_printed_points_and_colour() -> None:
     # wild2 is a red Wild worth -1: red symbolism makes it 0: 0 + 1 + 1 + (1+2 last letter)
     assert score_word(Word.parse("wild2=r e3 a3 d3"), None, ["red-symbolism"]).score == 5
+
+
+def test_a_wild_consonant_standing_for_y_is_a_consonant_and_a_wild_vowel_a_vowel() -> None:
+    # YARD under Assonance: the Wild Consonant's Y is a consonant: 0 + (1+1) + 1 + 2, not +1 more for Y.
+    result = score_word(Word.parse("wildconsonant3=y a3 r3 d2"), None, ["assonance"])
+    assert result.score == 5 and result.y_vowels == ()
+    # The same with Qfwfq's free wild consonant.
+    assert score_word(Word.parse("qfwfq=y a3 r3 d2"), None, ["qfwfq", "assonance"]).score == 5
+    # YETI under Consonance: the Wild Vowel's Y is a vowel: 0 + 1 + (1+1) + 1, not +1 more for Y.
+    result = score_word(Word.parse("wildvowel3=y e3 t3 i3"), None, ["consonance"])
+    assert result.score == 4 and result.y_vowels == (0,)
+    # Under Assonance the Wild Vowel's Y counts as a vowel: (0+1) + (1+1) + 1 + (1+1).
+    assert score_word(Word.parse("wildvowel3=y e3 t3 i3"), None, ["assonance"]).score == 6
+    # A plain Wild standing for Y is still either, to the player's best: (-1+1) + (1+1) + 1 + 2.
+    result = score_word(Word.parse("wild4=y a3 r3 d2"), None, ["assonance"])
+    assert result.score == 5 and result.y_vowels == (0,)
 
 
 # Ruling 6: order of effects and of motifs.
