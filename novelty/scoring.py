@@ -613,22 +613,54 @@ def best_doubling(lengths: Sequence[int], values: Sequence[int], doublers: Seque
     """Return the best total, final word scores and doubling sources over every choice of shorter word.
 
     ``lengths``/``values`` are per word; ``doublers[i]`` names word ``i``'s live "double score of a word
-    shorter than this one" cards; only words in ``scoring`` use their effects.
+    shorter than this one" cards; only words in ``scoring`` use their effects. Every such card whose
+    word has a shorter word must double one (ruling E2), so values may fall (a -1 wild doubled is -2).
+
+    A card in a word of length L may double any word shorter than L, so the choices are nested by
+    length: going from the longest words to the shortest, the cards that may double the current word
+    are those of every longer word not yet spent. A dynamic program over (word, cards still unspent)
+    choosing how many to spend on each word (worth ``value * 2**k``) is exact, and takes
+    O(words * cards**2) steps where trying every choice took cards**words.
     """
-    effects: list[tuple[str, list[int]]] = []
+    hosted: dict[int, list[str]] = {}  # length -> the live doubler cards of words of that length
     for i in scoring:
-        shorter = [j for j in range(len(lengths)) if lengths[j] < lengths[i]]
-        if shorter:  # with no shorter word the effect does nothing
-            effects.extend((label, shorter) for label in doublers[i])
-    options = []
-    for choice in itertools.product(*(targets for _, targets in effects)):  # one empty choice when none
-        finals = list(values)
-        doubled: list[list[str]] = [[] for _ in values]
-        for (label, _), j in zip(effects, choice, strict=True):
-            finals[j] *= 2
-            doubled[j].append(label)
-        options.append((sum(finals), finals, doubled))
-    return max(options, key=lambda option: option[0])
+        if doublers[i] and any(n < lengths[i] for n in lengths):  # with no shorter word the effect does nothing
+            hosted.setdefault(lengths[i], []).extend(doublers[i])
+    order = sorted(range(len(lengths)), key=lambda j: (-lengths[j], -j))  # of equal words, the first gains ties
+    # best[r]: the best sum of the words so far with r cards unspent; back[t][r]: (r before word t, k it took).
+    best: dict[int, int] = {0: 0}
+    back: list[dict[int, tuple[int, int]]] = []
+    previous: int | None = None
+    for j in order:
+        arrived = 0
+        if previous is not None and lengths[j] < previous:  # the cards of the longer words may now be spent
+            arrived = len(hosted.get(previous, ()))
+        previous = lengths[j]
+        step: dict[int, int] = {}
+        choice: dict[int, tuple[int, int]] = {}
+        for before, v in best.items():
+            r = before + arrived
+            for k in range(r + 1):
+                total = v + values[j] * 2 ** k
+                if r - k not in step or total > step[r - k]:
+                    step[r - k], choice[r - k] = total, (before, k)
+        best = step
+        back.append(choice)
+    total = best[0]  # every card spent: the last words may always take what is left
+    spent = [0] * len(lengths)
+    r = 0
+    for t in reversed(range(len(order))):
+        r, spent[order[t]] = back[t][r]
+    finals = [v * 2 ** k for v, k in zip(values, spent, strict=True)]
+    doubled: list[list[str]] = [[] for _ in values]
+    free: list[str] = []
+    previous = None
+    for j in order:  # hand out the cards themselves: any unspent card of a longer word may take word j
+        if previous is not None and lengths[j] < previous:
+            free.extend(hosted.get(previous, ()))
+        previous = lengths[j]
+        doubled[j], free = free[:spent[j]], free[spent[j]:]
+    return total, finals, doubled
 
 
 def _unused_hand_cards(play: Play, hand: CardCounts) -> int:
