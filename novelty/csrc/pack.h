@@ -1,0 +1,30 @@
+/* The packing's results: the top K plays, and what the search proved. */
+#ifndef NOVELTY_PACK_H
+#define NOVELTY_PACK_H
+
+#include "search.h"
+
+#define MAX_PLAY_WORDS 24
+#define MAX_DOUBLERS 48
+
+typedef struct {
+    int64_t total;
+    int n_words;
+    int32_t groups[MAX_PLAY_WORDS];
+    int8_t combos[MAX_PLAY_WORDS];   /* the award combination each word scores under */
+} Play;
+
+typedef struct {
+    int top;
+    int n_plays;
+    Play plays[MAX_TOP];
+    int64_t bound;                   /* no play of the groups found scores more (when bound_known) */
+    int bound_known;
+    int pack_done;
+    uint64_t nodes, evaluated, states;
+} Result;
+
+int pack_plays(Search *s, Result *result);   /* 0 ok, -1 out of memory, -2 too many resource units */
+int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, const int16_t *doublers);
+
+#endif

@@ -1,0 +1,68 @@
+/* One search: the tables it is given, the groups the walk finds, and the plays the packing keeps. */
+#ifndef NOVELTY_SEARCH_H
+#define NOVELTY_SEARCH_H
+
+#include "core.h"
+
+/* A unit of a group key: a class of physical cards, a repeat motif's copy of one class, or a free wild. */
+#define UNIT_FIELDS(X) X(resource) X(copy_motif) X(cap)
+#define E_UNIT(n) UNIT_##n,
+enum { UNIT_FIELDS(E_UNIT) N_UNIT_FIELDS };
+
+/* Every card sequence spelling a playable word from the same units, with its best scores. */
+typedef struct {
+    uint64_t hash;
+    int32_t units;        /* offset of its sorted unit list in the unit arena */
+    int32_t seqs;         /* offset of its best sequence per award combination in the sequence arena */
+    int16_t ncards, length, distinct, doublers;
+} Group;
+
+typedef struct {
+    /* inputs */
+    const uint32_t *mask, *first;
+    uint32_t n_nodes;
+    Scorer scorer;
+    int n_res, n_units, n_copy_motifs;
+    int32_t res[MAX_RESOURCES][N_RES_FIELDS];
+    int32_t unit[MAX_UNITS][N_UNIT_FIELDS];
+    int32_t copy[MAX_MOTIFS][N_COPY_FIELDS];
+    int16_t res_faces[MAX_RESOURCES][MAX_FACES / 4];
+    int n_res_faces[MAX_RESOURCES];
+    int32_t param[N_PARAM_FIELDS];
+    int award_motif[N_AWARDS];   /* the award motifs in play, in combination-bit order */
+    int n_award_bits;
+    int n_combos;
+    uint64_t zobrist[MAX_UNITS];
+    double deadline;             /* CLOCK_MONOTONIC seconds; 0: none */
+    uint64_t ticks;
+    int stopped;                 /* out of time */
+    int out_of_memory;
+    /* walk state */
+    int left[MAX_RESOURCES];
+    int unit_count[MAX_UNITS];
+    int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
+    Placed seq[MAX_CARDS_IN_WORD];
+    int seq_len, letters;
+    uint64_t key;
+    /* groups */
+    Group *groups;
+    int64_t *best;               /* n_groups x n_combos */
+    int32_t n_groups;
+    size_t cap_groups, cap_best;
+    int32_t *table;              /* open addressing: group index + 1, 0 empty */
+    uint32_t table_mask;
+    uint8_t *unit_arena;
+    size_t unit_used, unit_cap;
+    Placed *seq_arena;
+    size_t seq_used, seq_cap;
+    uint64_t sequences;          /* card sequences spelling a word */
+    int64_t max_groups;
+    int walk_done;
+} Search;
+
+double now_seconds(void);
+int out_of_time(Search *s);
+int walk_words(Search *s);       /* 0 ok (s->walk_done says whether it finished), -1 out of memory */
+void free_search(Search *s);
+
+#endif

@@ -1,0 +1,272 @@
+"""The bridge to the compiled search core (``novelty._core``): flat tables in, plays out.
+
+Vocabulary (see also :mod:`novelty.solver`):
+
+- a **class** is a set of card kinds held that score alike under the motifs in play (same letters,
+  points, effect and, when a colour motif is in play, colour): ``e1 e2 e3`` are one class when no
+  colour motif is out. Cards of one class are interchangeable, so the search lays down classes, never
+  kinds, and hands kinds back (hand cards first) only when it writes the play out;
+- a **resource** is what a word consumes: a class (as many as held), a repeat motif's copies
+  (``+alliteration``: as many as it grants), or a motif's free wild;
+- a **unit** is what a group is keyed by: a class, a repeat motif's copy *of one class*, or a free wild;
+- a **face** is one way a unit is laid down, with the card facts the scorer reads. Every fact comes from
+  :func:`novelty.scoring.place`, the engine's own reading of a card, so the compiled scorer cannot drift
+  from the engine's rules; its codes come from the tables the core exports (``_core.TARGETS`` ...).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from novelty import _core
+from novelty.catalog import CardKind, Colour, WildKind, load_catalog
+from novelty.effects import Effect
+from novelty.errors import NoveltyError
+from novelty.lexicon import StepIndex
+from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word
+from novelty.scoring import Placed, Rules, place
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _codes(names: Sequence[str]) -> dict[str, int]:
+    """Return name -> code for one of the core's name tables (``shorter_word`` is ``shorter-word``)."""
+    return {name.replace("_", "-"): code for code, name in enumerate(names)}
+
+
+WILDS = _codes(_core.WILD_KINDS)
+OPS = _codes(_core.OPS)
+TARGETS = _codes(_core.TARGETS)
+CONDITIONS = _codes(_core.CONDITIONS)
+COUNTERS = _codes(_core.COUNTERS)
+MOTIFS = _codes(_core.MOTIFS)
+"""Motifs the compiled scorer applies to a word (word motifs and the three awards)."""
+COLOURS = {None: 0, Colour.RED: 1, Colour.BLUE: 2}
+COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"}
+
+DEFAULT_MAX_GROUPS = 2_000_000
+"""Groups one search may hold (about 100 bytes each) before it stops and answers with what it has."""
+
+
+def _row(fields: Sequence[str], values: dict[str, int]) -> list[int]:
+    """Return one table row in the core's field order (every field must be given)."""
+    missing = set(fields) - set(values)
+    if missing:  # pragma: no cover - a bridge bug
+        raise NoveltyError(f"internal error: table row lacks {sorted(missing)}")
+    return [values[name] for name in fields]
+
+
+def _table(fields: Sequence[str], rows: Sequence[dict[str, int]]) -> array:  # type: ignore[type-arg]
+    return array("i", [v for r in rows for v in _row(fields, r)])
+
+
+def effect_facts(effect: Effect | None) -> dict[str, int]:
+    """Return the scorer's codes for a card effect (all zero codes for none)."""
+    if effect is None:
+        return {"op": OPS["none"], "amount": 0, "target": 0, "condition": 0, "length": 0, "per": 0}
+    return {"op": OPS[effect.op.value], "amount": effect.amount, "target": TARGETS[effect.target.value],
+            "condition": CONDITIONS[effect.condition.value] if effect.condition else 0,
+            "length": effect.length, "per": COUNTERS[effect.per.value] if effect.per else 0}
+
+
+def card_facts(placed: Placed, colours: bool) -> dict[str, int]:
+    """Return what the scorer reads of a placed card: points, colour, wild, effect."""
+    return {"points": placed.points, "colour": COLOURS[placed.colour] if colours else 0,
+            "is_wild": int(placed.wild), "y_rule": 0, **effect_facts(placed.effect)}
+
+
+@dataclass(frozen=True, slots=True)
+class FaceInfo:
+    """How to write a face back as a card."""
+
+    cls: int
+    """The class (index into ``Tables.classes``), or -1 for a free wild."""
+    copy_of: str | None
+    free: str | None
+    printed: str | None
+    """For a card turned wild by Escaped from Captivity: its printed letter."""
+
+
+class Tables:
+    """One search's tables: classes, resources, units and faces for a hand, pool and motifs."""
+
+    def __init__(self, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], rules: Rules,
+                 escaped: str | None) -> None:
+        self.hand, self.pool, self.motifs, self.rules = hand, pool, list(motifs), rules
+        self.active = set(motifs)
+        self.escaped = escaped if ESCAPED in self.active else None
+        self.colours = bool(self.active & COLOUR_MOTIFS)
+        self.catalog = load_catalog()
+        self.repeats = [m for m in REPEATS if m in self.active]
+        self.faces: list[dict[str, int]] = []
+        self.info: list[FaceInfo] = []
+        self.resources: list[dict[str, int]] = []
+        self.units: list[dict[str, int]] = []
+        self._classes()
+        self._physical()
+        self._copies()
+        self._free_wilds()
+
+    # -- classes ------------------------------------------------------------------------------------
+
+    def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
+        """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
+        def facts(letters: str, wild_letters: bool) -> dict[str, int]:
+            card = Card(kind, letters, wild_letters, copy_of=copy_of)
+            return card_facts(place(Word((card,)), self.motifs, self.escaped)[0], self.colours)
+
+        if kind.wild is not None:
+            return [("", facts("aa" if kind.wild is WildKind.DOUBLE else "a", True))]
+        assert kind.letters is not None
+        if self.escaped and kind.letters == self.escaped:
+            other = "b" if kind.letters == "a" else "a"
+            return [("", facts(other, True)), (kind.letters, facts(kind.letters, False))]
+        return [(kind.letters, facts(kind.letters, False))]
+
+    def _signature(self, kind: CardKind) -> tuple[Any, ...]:
+        """Return what decides a kind's score under the motifs: kinds with equal signatures form a class."""
+        roles = [None, *self.repeats]
+        return (kind.letters, kind.wild, tuple(tuple(tuple(sorted(f.items())) for _, f in
+                                                    self._face_variants(kind, role)) for role in roles))
+
+    def _classes(self) -> None:
+        have = self.hand + self.pool
+        order = sorted(have, key=lambda k: (self.catalog.kinds[k].wild is not None, k))
+        by_signature: dict[tuple[Any, ...], int] = {}
+        self.classes: list[list[str]] = []
+        for ident in order:
+            sig = self._signature(self.catalog.kinds[ident])
+            if sig not in by_signature:
+                by_signature[sig] = len(self.classes)
+                self.classes.append([])
+            self.classes[by_signature[sig]].append(ident)
+
+    # -- resources, units, faces --------------------------------------------------------------------
+
+    def _add_faces(self, kind: CardKind, resource: int, unit: int, cls: int, copy_motif: int,
+                   copy_of: str | None) -> None:
+        variants = self._face_variants(kind, copy_of)
+        base = {"resource": resource, "unit": unit, "copy_motif": copy_motif, "copy_class": cls}
+        wild = WILDS[kind.wild.value] if kind.wild is not None else WILDS["fixed"]
+        if len(variants) == 2:  # escaped: a wild face, and the face it has when it spells its printed letter
+            letter = _LETTERS.index(variants[1][0])
+            first = len(self.faces)
+            self.faces.append({**base, **variants[0][1], "wild": WILDS["any"], "letter1": -1, "letter2": -1,
+                               "printed": letter, "as_printed": first + 1})
+            self.faces.append({**base, **variants[1][1], "wild": WILDS["any"], "letter1": -1, "letter2": -1,
+                               "printed": -2, "as_printed": -1})
+            self.info += [FaceInfo(cls, copy_of, None, variants[1][0])] * 2
+            return
+        letters, facts = variants[0]
+        codes = [_LETTERS.index(c) for c in letters] + [-1, -1]
+        self.faces.append({**base, **facts, "wild": wild, "letter1": codes[0], "letter2": codes[1],
+                           "printed": -1, "as_printed": -1})
+        self.info.append(FaceInfo(cls, copy_of, None, None))
+
+    def _physical(self) -> None:
+        for cls, kinds in enumerate(self.classes):
+            r = len(self.resources)
+            self.resources.append({"capacity": sum(self.hand[k] + self.pool[k] for k in kinds),
+                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0, "copy_motif": -1})
+            self.units.append({"resource": r, "copy_motif": -1, "cap": self.resources[r]["capacity"]})
+            self._add_faces(self.catalog.kinds[kinds[0]], r, r, cls, -1, None)
+
+    def _copies(self) -> None:
+        self.copy_limits: list[dict[str, int]] = []
+        for m, motif in enumerate(self.repeats):
+            total, distinct, _ = REPEATS[motif]
+            self.copy_limits.append({"total": total, "distinct": distinct, "once_per_kind": int(motif == "clones")})
+            copyable = [c for c, kinds in enumerate(self.classes) if motif != "fight-back-to-back"
+                        or Card(self.catalog.kinds[kinds[0]], "", False).is_vowel_card]
+            if not copyable:
+                continue
+            r = len(self.resources)
+            self.resources.append({"capacity": total, "hand": 0, "kind": 1, "copy_motif": m})
+            for cls in copyable:
+                cap = min(total, len(self.classes[cls])) if motif == "clones" else total
+                unit = len(self.units)
+                self.units.append({"resource": r, "copy_motif": m, "cap": cap})
+                self._add_faces(self.catalog.kinds[self.classes[cls][0]], r, unit, cls, m, motif)
+
+    def _free_wilds(self) -> None:
+        for motif, wild in FREE_WILDS.items():
+            if motif not in self.active:
+                continue
+            r = len(self.resources)
+            self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1})
+            unit = len(self.units)
+            self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
+            placed = place(Word((Card(None, "a", True, free=motif),)), self.motifs, self.escaped)[0]
+            self.faces.append({"resource": r, "unit": unit, "copy_motif": -1, "copy_class": -1,
+                               **card_facts(placed, self.colours), "wild": WILDS[wild.value], "letter1": -1,
+                               "letter2": -1, "printed": -1, "as_printed": -1})
+            self.info.append(FaceInfo(-1, None, motif, None))
+
+    # -- the call -----------------------------------------------------------------------------------
+
+    def motif_codes(self) -> array:  # type: ignore[type-arg]
+        """Return the codes of the motifs the scorer applies to words, in flip order."""
+        return array("i", [MOTIFS[m] for m in self.motifs if m in MOTIFS])
+
+    def params(self, round_given: bool, opponents: list[tuple[str, int, str]], top: int) -> array:  # type: ignore[type-arg]
+        """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words."""
+        counts = Counter(name for name, _, _ in opponents)
+        values = {
+            "motifs_after_cards": int(self.rules.motifs_after_card_effects),
+            "my_name_is_extra": int(self.rules.my_name_is_counts_extra_copies),
+            "round_given": int(round_given), "unseen": int("unseen-character" in self.active),
+            "laconic": int("laconic" in self.active and round_given),
+            "grandiloquent": int("grandiloquent" in self.active),
+            "sesquipedalian": int("sesquipedalian" in self.active and round_given),
+            "pangram": int("pangram" in self.active and round_given),
+            "opp_longest": max([len(w) for _, _, w in opponents], default=0),
+            "opp_most_distinct": max([len(set(w)) for _, _, w in opponents], default=0),
+            "opp_fewest_words": min(counts.values(), default=0),
+            "letter_motifs": 0, "top": top, "n_copy_motifs": len(self.copy_limits), "n_units": len(self.units),
+        }
+        return _table(_core.PARAM_FIELDS, [values])
+
+    def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
+            seconds: float | None, walk_share: float, max_groups: int = DEFAULT_MAX_GROUPS) -> dict[str, Any]:
+        """Run the compiled search; return its answer (plays as face sequences, proof flags, bound, stats).
+
+        With ``seconds``, the walk stops after ``walk_share`` of them and the packing after all of them.
+        """
+        return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
+                           _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
+                           _table(_core.COPY_FIELDS, self.copy_limits), self.motif_codes(),
+                           self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
+                           seconds or 0.0, walk_share, max_groups)
+
+    # -- writing plays back -------------------------------------------------------------------------
+
+    def play(self, words: Sequence[Sequence[tuple[int, int, int]]]) -> Play:
+        """Return the play the core's face sequences spell, with kinds handed out hand cards first."""
+        queues = [[k for k in kinds for _ in range(self.hand[k])] + [k for k in kinds for _ in range(self.pool[k])]
+                  for kinds in self.classes]
+        copied: Counter[tuple[str, int]] = Counter()
+        out = []
+        for word in words:
+            cards = []
+            for face, a, b in word:
+                info = self.info[face]
+                letters = _LETTERS[a] + (_LETTERS[b] if b >= 0 else "")
+                if info.free:
+                    cards.append(Card(None, letters, True, free=info.free))
+                    continue
+                kinds = self.classes[info.cls]
+                if info.copy_of:  # clones copies different kinds; other motifs repeat one card
+                    n = copied[(info.copy_of, info.cls)]
+                    copied[(info.copy_of, info.cls)] += 1
+                    ident = kinds[n] if info.copy_of == "clones" else kinds[0]
+                else:
+                    ident = queues[info.cls].pop(0)
+                kind = self.catalog.kinds[ident]
+                wild_letters = kind.wild is not None or (info.printed is not None and letters != info.printed)
+                cards.append(Card(kind, letters, wild_letters, copy_of=info.copy_of))
+            out.append(Word(tuple(cards)))
+        return Play(tuple(out))
