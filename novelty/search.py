@@ -73,10 +73,12 @@ def effect_facts(effect: Effect | None) -> dict[str, int]:
             "length": effect.length, "per": COUNTERS[effect.per.value] if effect.per else 0}
 
 
-def card_facts(placed: Placed, colours: bool) -> dict[str, int]:
-    """Return what the scorer reads of a placed card: points, colour, wild, effect."""
+def card_facts(placed: Placed, colours: bool, as_y: Placed | None = None) -> dict[str, int]:
+    """Return what the scorer reads of a placed card: points, colour, wild, effect, and (from ``as_y``,
+    the same card standing for Y) whether its Y is the player's choice (0), a consonant (1) or a vowel (2)."""
+    y_rule = 0 if as_y is None or as_y.y_vowel is None else 2 if as_y.y_vowel else 1
     return {"points": placed.points, "colour": COLOURS[placed.colour] if colours else 0,
-            "is_wild": int(placed.wild), "y_rule": 0, **effect_facts(placed.effect)}
+            "is_wild": int(placed.wild), "y_rule": y_rule, **effect_facts(placed.effect)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,12 +117,16 @@ class Tables:
 
     def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
-        def facts(letters: str, wild_letters: bool) -> dict[str, int]:
-            card = Card(kind, letters, wild_letters, copy_of=copy_of)
-            return card_facts(place(Word((card,)), self.motifs, self.escaped)[0], self.colours)
+        def placed(letters: str, wild_letters: bool) -> Placed:
+            return place(Word((Card(kind, letters, wild_letters, copy_of=copy_of),)), self.motifs, self.escaped)[0]
 
+        def facts(letters: str, wild_letters: bool) -> dict[str, int]:
+            return card_facts(placed(letters, wild_letters), self.colours)
+
+        if kind.wild is WildKind.DOUBLE:
+            return [("", facts("aa", True))]
         if kind.wild is not None:
-            return [("", facts("aa" if kind.wild is WildKind.DOUBLE else "a", True))]
+            return [("", card_facts(placed("a", True), self.colours, placed("y", True)))]
         assert kind.letters is not None
         if self.escaped and kind.letters == self.escaped:
             other = "b" if kind.letters == "a" else "a"
@@ -200,9 +206,10 @@ class Tables:
             self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1})
             unit = len(self.units)
             self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
-            placed = place(Word((Card(None, "a", True, free=motif),)), self.motifs, self.escaped)[0]
+            placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped)[0] for c in "ay"]
             self.faces.append({"resource": r, "unit": unit, "copy_motif": -1, "copy_class": -1,
-                               **card_facts(placed, self.colours), "wild": WILDS[wild.value], "letter1": -1,
+                               **card_facts(placed[0], self.colours, placed[1]), "wild": WILDS[wild.value],
+                               "letter1": -1,
                                "letter2": -1, "printed": -1, "as_printed": -1})
             self.info.append(FaceInfo(-1, None, motif, None))
 
@@ -242,7 +249,24 @@ class Tables:
                            self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
                            seconds or 0.0, walk_share, max_groups)
 
-    # -- writing plays back -------------------------------------------------------------------------
+    # -- writing plays back, and reading cards in --------------------------------------------------
+
+    def face_of(self, card: Card) -> tuple[int, int, int]:
+        """Return the core's (face, letter, letter) for a card of this hand, pool or motifs."""
+        codes = [_LETTERS.index(c) for c in card.letters] + [-1]
+        if card.free:
+            cls, copy_of = -1, None
+        else:
+            assert card.kind is not None
+            cls = next(c for c, kinds in enumerate(self.classes) if card.kind.id in kinds)
+            copy_of = None if card.copy_of is None else card.copy_of or self.repeats[0]
+        for face, info in enumerate(self.info):
+            if info.cls == cls and info.copy_of == copy_of and info.free == card.free:
+                if info.printed is not None and card.letters == info.printed:
+                    face = self.faces[face]["as_printed"]
+                return face, codes[0], codes[1]
+        raise NoveltyError(f"no face for {card}")  # pragma: no cover - a bridge bug
+
 
     def play(self, words: Sequence[Sequence[tuple[int, int, int]]]) -> Play:
         """Return the play the core's face sequences spell, with kinds handed out hand cards first."""
