@@ -158,6 +158,21 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
         }
         s->res_faces[r][s->n_res_faces[r]++] = (int16_t)i;
     }
+    for (int u = 0; u < n_units; u++) s->twin_unit[u] = -1;
+    for (int i = 0; i < n_faces; i++) {  /* a copy's face that reads exactly like its class's face */
+        const int32_t *copy = s->scorer.faces[i].f;
+        if (copy[FACE_copy_motif] < 0 || copy[FACE_as_printed] >= 0 || copy[FACE_printed] == -2) continue;
+        for (int j = 0; j < n_faces; j++) {
+            const int32_t *card = s->scorer.faces[j].f;
+            if (card[FACE_copy_motif] >= 0 || card[FACE_copy_class] != copy[FACE_copy_class]
+                || card[FACE_as_printed] >= 0 || card[FACE_printed] == -2)
+                continue;
+            int same = 1;
+            for (int k = FACE_wild; k < FACE_copy_motif && same; k++) same = card[k] == copy[k];
+            same = same && card[FACE_y_rule] == copy[FACE_y_rule];
+            if (same) s->twin_unit[card[FACE_unit]] = (int16_t)copy[FACE_unit];
+        }
+    }
     for (int u = 0; u < n_units; u++)
         if (s->unit[u][UNIT_resource] < 0 || s->unit[u][UNIT_resource] >= n_res
             || s->unit[u][UNIT_copy_motif] >= n_copies) {
@@ -209,10 +224,11 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     if (setup(s, t, seconds > 0 ? started + seconds * walk_share : 0, max_groups) < 0) goto done;
     r->top = top;
     int walked, packed = 0;
-    double walk_s, pack_s;
+    double walk_s, pack_s, cpu = cpu_seconds(), walk_cpu, pack_cpu;
     Py_BEGIN_ALLOW_THREADS
     walked = walk_words(s);
     walk_s = now_seconds() - started;
+    walk_cpu = cpu_seconds() - cpu;
     int walk_stopped = s->stopped;
     if (walked == 0) {
         s->stopped = 0;  /* the packing has the rest of the time */
@@ -221,6 +237,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     }
     s->stopped |= walk_stopped;
     pack_s = now_seconds() - started - walk_s;
+    pack_cpu = cpu_seconds() - cpu - walk_cpu;
     Py_END_ALLOW_THREADS
     if (walked < 0 || packed == -1) {
         PyErr_NoMemory();
@@ -234,11 +251,11 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     if (!plays) goto done;
     PyObject *bound = r->bound_known && s->walk_done ? PyLong_FromLongLong(r->bound) : Py_NewRef(Py_None);
     out = Py_BuildValue(
-        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:K,s:K,s:K,s:d,s:d,s:O}}", "plays", plays,
+        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O}}", "plays", plays,
         "walk_done", s->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
-        "bound", bound, "stats", "sequences", (unsigned long long)s->sequences, "groups", s->n_groups,
+        "bound", bound, "stats", "sequences", (unsigned long long)s->sequences, "groups", s->n_groups, "kept", r->kept,
         "nodes", (unsigned long long)r->nodes, "evaluated", (unsigned long long)r->evaluated,
-        "states", (unsigned long long)r->states, "walk_s", walk_s, "pack_s", pack_s,
+        "states", (unsigned long long)r->states, "walk_s", walk_s, "pack_s", pack_s, "walk_cpu_s", walk_cpu, "pack_cpu_s", pack_cpu,
         "group_limit", s->out_of_memory ? Py_True : Py_False);
 done:
     if (s) free_search(s);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pack.h"
+#include "prune.h"
 
 typedef unsigned __int128 u128;
 
@@ -33,6 +34,7 @@ typedef struct {
     Search *s;
     int n_res;
     u128 field[MAX_RESOURCES], guard, full;
+    int8_t owner[128];                  /* bit position -> resource */
     Option *options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
@@ -42,7 +44,12 @@ typedef struct {
     int n_chosen;
     int copy_count[MAX_UNITS];
     int copy_distinct[MAX_MOTIFS];
-    int64_t extra;                      /* the most play-level bonuses could add to any play */
+    int64_t laconic;                    /* Laconic's +5, when it could be earned */
+    int64_t top_upper;                  /* the best any word could be worth */
+    int64_t grand_gain;                 /* the most Grandiloquent adds to any one word (one word a play) */
+    int n_doubling, doubling_shift[MAX_RESOURCES];
+    u128 doubling_field[MAX_RESOURCES]; /* resources that may hold a shorter-word double */
+    int chosen_doublers;                /* shorter-word doubles in the play being built */
     int64_t base;                       /* Unseen Character: -2 per hand card, before credits */
     Result *result;
 } Pack;
@@ -92,10 +99,10 @@ static inline int fits(const Pack *p, u128 packed, u128 need) {
     return (((packed | p->guard) - need) & p->guard) == p->guard;
 }
 
-static inline int lowest(const Pack *p, u128 packed) {
-    int r = 0;
-    while (!(packed & p->field[r])) r++;
-    return r;
+/* The resource whose field holds the lowest set bit: fields are laid out rarest resource first. */
+static inline int lowest_resource(const Pack *p, u128 packed) {
+    uint64_t low = (uint64_t)packed;
+    return p->owner[low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(packed >> 64))];
 }
 
 /* The most any set of groups fitting in `packed` can score (optimistically); -1 bits: out of time. */
@@ -104,10 +111,13 @@ static int64_t most(Pack *p, u128 packed) {
     uint32_t i = memo_slot(&p->memo, packed);
     if (p->memo.keys[i] == packed) return p->memo.values[i];
     if (p->failed || out_of_time(p->s)) return 0;
-    int r = lowest(p, packed);
+    int r = lowest_resource(p, packed);
     int64_t value = most(p, packed & ~p->field[r]);
+    /* Every option anchored at r uses a unit of r, so worth + most(packed - one r) bounds the rest. */
+    int64_t after_one = most(p, packed - (p->field[r] & -p->field[r]));
     for (int k = p->start[r]; k < p->start[r + 1]; k++) {
         const Option *o = &p->options[k];
+        if (o->worth + after_one <= value) break;
         if (fits(p, packed, o->need)) {
             int64_t v = o->worth + most(p, packed - o->need);
             if (v > value) value = v;
@@ -232,6 +242,15 @@ static int64_t evaluate(Pack *p, int n, const int32_t *chosen, int8_t *combos) {
     return best + adjust;
 }
 
+/* The most play-level bonuses could add to a play of the chosen words plus words from `packed`: Laconic,
+ * and every shorter-word double still within reach doubling the best word there is. */
+static int64_t extra(const Pack *p, u128 packed) {
+    int doublers = p->chosen_doublers;
+    for (int i = 0; i < p->n_doubling; i++) doublers += (int)((packed & p->doubling_field[i]) >> p->doubling_shift[i]);
+    if (doublers > 40) doublers = 40;
+    return p->laconic + p->grand_gain + (doublers ? (((int64_t)1 << doublers) - 1) * p->top_upper : 0);
+}
+
 static int64_t kth(const Pack *p) {
     const Result *r = p->result;
     return r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
@@ -277,25 +296,29 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     Result *res = p->result;
     res->nodes++;
     if (!packed || p->failed || out_of_time(p->s)) return;
-    int r = lowest(p, packed);
+    int r = lowest_resource(p, packed);
     if (r != anchor) from = p->start[r];
+    int64_t after_one = most(p, packed - (p->field[r] & -p->field[r])), bonus = extra(p, packed);
     for (int k = from; k < p->start[r + 1] && !p->s->stopped; k++) {
         const Option *o = &p->options[k];
+        if (current + o->worth + bonus + after_one <= kth(p)) break;  /* options come best first */
         if (!fits(p, packed, o->need)) continue;
         u128 rest = packed - o->need;
-        if (current + o->worth + p->extra + most(p, rest) <= kth(p)) continue;
+        if (current + o->worth + bonus + most(p, rest) <= kth(p)) continue;
         const Group *g = &p->s->groups[o->group];
         int ok = copies_fit(p, g, +1);
         if (ok && p->n_chosen < MAX_PLAY_WORDS) {
             p->chosen[p->n_chosen++] = o->group;
-            if (current + o->worth + p->extra > kth(p)) offer(p);
+            p->chosen_doublers += g->doublers;
+            if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
             dfs(p, rest, current + o->worth, r, k);
+            p->chosen_doublers -= g->doublers;
             p->n_chosen--;
         }
         copies_fit(p, g, -1);
     }
     u128 rest = packed & ~p->field[r];  /* no further word takes resource r */
-    if (current + p->extra + most(p, rest) > kth(p)) dfs(p, rest, current, -1, 0);
+    if (current + extra(p, rest) + most(p, rest) > kth(p)) dfs(p, rest, current, -1, 0);
 }
 
 static int by_worth(const void *a, const void *b) {
@@ -307,39 +330,65 @@ static int by_worth(const void *a, const void *b) {
 /* Lay out the packed resource fields and each group's option. */
 static int prepare(Pack *p) {
     Search *s = p->s;
+    /* Lay the fields out from the resource fewest groups use to the one most use: a group is anchored at
+     * its rarest resource, so the long lists of groups belong to the states that still hold rare ones. */
+    int uses[MAX_RESOURCES] = {0}, order[MAX_RESOURCES];
+    for (int32_t gi = 0; gi < s->n_groups; gi++) {
+        const Group *g = &s->groups[gi];
+        for (int k = 0; k < g->ncards; k++) uses[s->unit[s->unit_arena[g->units + k]][UNIT_resource]]++;
+    }
+    for (int r = 0; r < s->n_res; r++) {
+        int at = r;
+        while (at > 0 && uses[order[at - 1]] > uses[r]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = r;
+    }
     int offset = 0;
     p->guard = 0;
     p->full = 0;
-    for (int r = 0; r < s->n_res; r++) {
-        int cap = s->res[r][RES_capacity], width = 1;
+    for (int i = 0; i < s->n_res; i++) {
+        int r = order[i], cap = s->res[r][RES_capacity], width = 1;
         while ((1 << (width - 1)) <= cap) width++;   /* room for the count, plus a guard bit */
         if (offset + width > 128) return -2;
         p->field[r] = (((u128)1 << (width - 1)) - 1) << offset;
         p->guard |= (u128)1 << (offset + width - 1);
         p->full |= (u128)cap << offset;
+        for (int b = offset; b < offset + width; b++) p->owner[b] = (int8_t)r;
         offset += width;
     }
-    p->options = malloc(sizeof(Option) * (s->n_groups ? s->n_groups : 1));
-    if (!p->options) return -1;
+    size_t n = s->n_groups ? (size_t)s->n_groups : 1;
+    p->options = malloc(sizeof(Option) * n);
+    int64_t *lowest = malloc(sizeof(int64_t) * n), *highest = malloc(sizeof(int64_t) * n);
+    uint8_t *kept = malloc(n);
     int *count = calloc(s->n_res + 1, sizeof(int));
-    if (!count) return -1;
+    if (!p->options || !lowest || !highest || !kept || !count) {
+        free(lowest);
+        free(highest);
+        free(kept);
+        free(count);
+        return -1;
+    }
     int64_t top_upper = 0;
-    int doubler_units = 0;
+    int grand_combo = 0;
+    for (int bit = 0; bit < s->n_award_bits; bit++)
+        if (s->award_motif[bit] == MOTIF_grandiloquent) grand_combo = 1 << bit;
     for (int32_t gi = 0; gi < s->n_groups; gi++) {
         const Group *g = &s->groups[gi];
         const uint8_t *u = s->unit_arena + g->units;
-        int used[MAX_RESOURCES] = {0}, low = s->n_res;
-        for (int k = 0; k < g->ncards; k++) {
-            int r = s->unit[u[k]][UNIT_resource];
-            used[r]++;
-            if (r < low) low = r;
-        }
+        int used[MAX_RESOURCES] = {0};
+        for (int k = 0; k < g->ncards; k++) used[s->unit[u[k]][UNIT_resource]]++;
         Option *o = &p->options[gi];
         o->group = gi;
         o->need = 0;
-        int64_t upper = INT64_MIN, credit = 0;
-        for (int c = 0; c < s->n_combos; c++)
-            if (s->best[(size_t)gi * s->n_combos + c] > upper) upper = s->best[(size_t)gi * s->n_combos + c];
+        int64_t upper = INT64_MIN, plain_upper = INT64_MIN, credit = 0;  /* plain: without Grandiloquent */
+        for (int c = 0; c < s->n_combos; c++) {
+            int64_t v = s->best[(size_t)gi * s->n_combos + c];
+            if (v > upper) upper = v;
+            if (!(c & grand_combo) && v > plain_upper) plain_upper = v;
+        }
+        if (upper - plain_upper > p->grand_gain) p->grand_gain = upper - plain_upper;
         for (int r = 0; r < s->n_res; r++) {
             if (!used[r]) continue;
             int shift = 0;
@@ -348,40 +397,60 @@ static int prepare(Pack *p) {
             if (s->param[PARAM_unseen])  /* each hand card it uses saves 2, at most */
                 credit += 2 * (used[r] < s->res[r][RES_hand] ? used[r] : s->res[r][RES_hand]);
         }
-        o->worth = upper + credit;
+        o->worth = plain_upper + credit;
+        lowest[gi] = s->best[(size_t)gi * s->n_combos] + credit;
+        highest[gi] = upper + credit;
         if (upper > top_upper) top_upper = upper;
-        count[low]++;
-        doubler_units += g->doublers > 0;
     }
+    int rc = prune_groups(s, lowest, highest, p->result->top, kept);
+    free(lowest);
+    free(highest);
+    if (rc < 0) {
+        free(kept);
+        free(count);
+        return -1;
+    }
+    int doubler_units = 0, n_kept = 0;
+    for (int32_t gi = 0; gi < s->n_groups; gi++) {
+        if (!kept[gi]) continue;
+        p->options[n_kept++] = p->options[gi];
+        count[lowest_resource(p, p->options[gi].need)]++;
+        doubler_units += s->groups[gi].doublers > 0;
+    }
+    free(kept);
+    p->result->kept = n_kept;
     p->start[0] = 0;
     for (int r = 0; r < s->n_res; r++) p->start[r + 1] = p->start[r] + count[r];
     /* bucket by anchor, best first within each */
-    Option *sorted = malloc(sizeof(Option) * (s->n_groups ? s->n_groups : 1));
-    if (!sorted) return -1;
+    Option *sorted = malloc(sizeof(Option) * n);
+    if (!sorted) {
+        free(count);
+        return -1;
+    }
     int fill[MAX_RESOURCES + 1];
     memcpy(fill, p->start, sizeof fill);
-    for (int32_t gi = 0; gi < s->n_groups; gi++) {
-        const Option *o = &p->options[gi];
-        sorted[fill[lowest(p, o->need)]++] = *o;  /* anchored at its lowest resource */
+    for (int k = 0; k < n_kept; k++) {
+        const Option *o = &p->options[k];
+        sorted[fill[lowest_resource(p, o->need)]++] = *o;  /* anchored at its lowest resource */
     }
     free(p->options);
     free(count);
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
-    p->extra = s->param[PARAM_laconic] && s->param[PARAM_round_given] ? 5 : 0;
-    if (doubler_units) {  /* every shorter-word double in hand, pool and copies, on the best word */
-        int doubler_cards = 0;
-        for (int r = 0; r < s->n_res; r++) {
-            int may_double = 0;
-            for (int i = 0; i < s->n_res_faces[r]; i++) {
-                const int32_t *f = s->scorer.faces[s->res_faces[r][i]].f;
-                may_double |= f[FACE_op] == OP_multiply && f[FACE_target] == TARGET_shorter_word;
-            }
-            if (may_double) doubler_cards += s->res[r][RES_capacity];
+    p->laconic = s->param[PARAM_laconic] && s->param[PARAM_round_given] ? 5 : 0;
+    p->top_upper = top_upper;
+    for (int r = 0; r < s->n_res && doubler_units; r++) {
+        int may_double = 0;
+        for (int i = 0; i < s->n_res_faces[r]; i++) {
+            const int32_t *f = s->scorer.faces[s->res_faces[r][i]].f;
+            may_double |= f[FACE_op] == OP_multiply && f[FACE_target] == TARGET_shorter_word;
         }
-        if (doubler_cards > 40) doubler_cards = 40;
-        p->extra += (((int64_t)1 << doubler_cards) - 1) * top_upper;
+        if (!may_double) continue;
+        int shift = 0;
+        while (!((p->field[r] >> shift) & 1)) shift++;
+        p->doubling_field[p->n_doubling] = p->field[r];
+        p->doubling_shift[p->n_doubling++] = shift;
     }
     p->base = 0;
     if (s->param[PARAM_unseen])
@@ -402,7 +471,7 @@ int pack_plays(Search *s, Result *result) {
     result->bound_known = 0;
     int64_t root = most(&p, p.full);
     if (!s->stopped && !p.failed) {
-        result->bound = p.base + p.extra + root;
+        result->bound = p.base + extra(&p, p.full) + root;
         result->bound_known = 1;
     }
     offer(&p);  /* the empty play */

@@ -22,6 +22,7 @@ typedef struct {
     int bound_known;
     int pack_done;
     uint64_t nodes, evaluated, states;
+    int32_t kept;                    /* groups left after dominance */
 } Result;
 
 int pack_plays(Search *s, Result *result);   /* 0 ok, -1 out of memory, -2 too many resource units */

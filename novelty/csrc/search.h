@@ -18,6 +18,11 @@ typedef struct {
 } Group;
 
 typedef struct {
+    uint64_t hash;
+    int32_t group;               /* group index + 1; 0: empty */
+} Slot;
+
+typedef struct {
     /* inputs */
     const uint32_t *mask, *first;
     uint32_t n_nodes;
@@ -27,6 +32,7 @@ typedef struct {
     int32_t unit[MAX_UNITS][N_UNIT_FIELDS];
     int32_t copy[MAX_MOTIFS][N_COPY_FIELDS];
     int16_t res_faces[MAX_RESOURCES][MAX_FACES / 4];
+    int16_t twin_unit[MAX_UNITS];  /* for a class: a copy unit that scores exactly like it (-1: none) */
     int n_res_faces[MAX_RESOURCES];
     int32_t param[N_PARAM_FIELDS];
     int award_motif[N_AWARDS];   /* the award motifs in play, in combination-bit order */
@@ -49,7 +55,7 @@ typedef struct {
     int64_t *best;               /* n_groups x n_combos */
     int32_t n_groups;
     size_t cap_groups, cap_best;
-    int32_t *table;              /* open addressing: group index + 1, 0 empty */
+    Slot *table;                 /* open addressing by hash */
     uint32_t table_mask;
     uint8_t *unit_arena;
     size_t unit_used, unit_cap;
@@ -61,6 +67,7 @@ typedef struct {
 } Search;
 
 double now_seconds(void);
+double cpu_seconds(void);     /* this thread's CPU time */
 int out_of_time(Search *s);
 int walk_words(Search *s);       /* 0 ok (s->walk_done says whether it finished), -1 out of memory */
 void free_search(Search *s);

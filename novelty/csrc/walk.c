@@ -29,6 +29,12 @@ double now_seconds(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 int out_of_time(Search *s) {
     if (s->stopped) return 1;
     if (s->deadline > 0 && (++s->ticks & 1023) == 0 && now_seconds() > s->deadline) s->stopped = 1;
@@ -56,12 +62,12 @@ static void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed
 
 static int rehash(Search *s) {
     uint32_t size = s->table_mask ? 2 * (s->table_mask + 1) : 1u << 12;
-    int32_t *table = calloc(size, sizeof *table);
+    Slot *table = calloc(size, sizeof *table);
     if (!table) return -1;
     for (int32_t g = 0; g < s->n_groups; g++) {
         uint32_t h = (uint32_t)(s->groups[g].hash >> 7) & (size - 1);
-        while (table[h]) h = (h + 1) & (size - 1);
-        table[h] = g + 1;
+        while (table[h].group) h = (h + 1) & (size - 1);
+        table[h] = (Slot){s->groups[g].hash, g + 1};
     }
     free(s->table);
     s->table = table;
@@ -139,11 +145,13 @@ static int record(Search *s) {
     if ((uint32_t)s->n_groups * 2 >= s->table_mask && rehash(s) < 0) return -1;
     uint32_t h = (uint32_t)(hash >> 7) & s->table_mask;
     int32_t g = -1;
-    while (s->table[h]) {
-        const Group *cand = &s->groups[s->table[h] - 1];
-        if (cand->hash == hash && cand->distinct == distinct && same_units(s, cand)) {
-            g = s->table[h] - 1;
-            break;
+    while (s->table[h].group) {
+        if (s->table[h].hash == hash) {
+            const Group *cand = &s->groups[s->table[h].group - 1];
+            if (cand->distinct == distinct && same_units(s, cand)) {
+                g = s->table[h].group - 1;
+                break;
+            }
         }
         h = (h + 1) & s->table_mask;
     }
@@ -155,7 +163,7 @@ static int record(Search *s) {
         }
         g = new_group(s, hash, distinct);
         if (g < 0) return -1;
-        s->table[h] = g + 1;
+        s->table[h] = (Slot){hash, g + 1};
     }
     Group *group = &s->groups[g];
     for (int c = 0; c < s->n_combos; c++) {
@@ -239,6 +247,8 @@ static int extend(Search *s, uint32_t node) {
             const int32_t *f = s->scorer.faces[face].f;
             int motif = f[FACE_copy_motif], rc;
             if (!copy_allowed(s, f)) continue;
+            int twin = s->twin_unit[f[FACE_unit]];
+            if (twin >= 0 && s->unit_count[twin]) continue;  /* copies that score alike come after the cards */
             if (motif >= 0) {
                 s->copy_total[motif]++;
                 s->copy_distinct[motif] += s->unit_count[f[FACE_unit]] == 0;
