@@ -60,7 +60,9 @@ def small_deals(draw):  # type: ignore[no-untyped-def]
         split = min(split, len(cards))
     motifs = draw(st.lists(st.sampled_from(SCORING_MOTIFS), max_size=2, unique=True))
     if draw(st.booleans()) and len(cards) <= 5 and not extra_wild:
-        motifs.append(draw(st.sampled_from(RESOURCE_MOTIFS)))
+        extra = draw(st.sampled_from(RESOURCE_MOTIFS))
+        if extra not in motifs:  # the deck has one of each motif
+            motifs.append(extra)
     return Counter(cards[split:]), Counter(cards[:split]), motifs
 
 
