@@ -249,6 +249,57 @@ class Tables:
                            self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
                            seconds or 0.0, walk_share, max_groups)
 
+    # -- a bound that needs no word list ------------------------------------------------------------
+
+    def relaxed_bound(self, round_given: bool) -> int:
+        """Return a score no play of these cards can beat, whatever the word list holds.
+
+        Every addition is at least 0 and every factor at least 1, and all additions come before the
+        multiplications, so a play is worth at most (everything its cards and motifs could add) times
+        (every factor any card, motif or shorter-word double could apply), as if it were one word.
+        """
+        letters = sum(r["capacity"] * max(2 if f["wild"] == WILDS["double"] or f["letter2"] >= 0 else 1
+                                          for f in self.faces if f["resource"] == i)
+                      for i, r in enumerate(self.resources))
+        words = max(1, letters // 4)
+        adds, factor, doubles = 0, 1, 0
+        for i, resource in enumerate(self.resources):
+            faces = [f for f in self.faces if f["resource"] == i]
+            adds += resource["capacity"] * max(self._most_added(f, letters) for f in faces)
+            factor *= max(self._factor(f) for f in faces) ** resource["capacity"]
+            if any(f["op"] == OPS["multiply"] and f["target"] == TARGETS["shorter-word"] for f in faces):
+                doubles += resource["capacity"]
+        per_letter = {"chekhovs-gun", "bookkeeper", "strengths", "lipogram", "my-name-is", "grandiloquent"}
+        per_word = {"uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
+        if round_given:
+            per_word |= {"sesquipedalian": 5, "pangram": 5}
+        adds += sum(letters for m in self.active & per_letter) + sum(words * v for m, v in per_word.items()
+                                                                     if m in self.active)
+        factor *= 2 ** len(self.active & {"utopia", "trilogy", "fight-back-to-back", "first-letter",
+                                          "epistolary-novel", "adventure-duo"})
+        laconic = 5 if round_given and "laconic" in self.active else 0
+        return adds * factor * 2 ** doubles + laconic
+
+    def _most_added(self, face: dict[str, int], letters: int) -> int:
+        """Return the most a card's own points, its added effects and per-card motifs can add to a play."""
+        width = 2 if face["wild"] == WILDS["double"] or face["letter2"] >= 0 else 1
+        total = max(0, face["points"])
+        if face["op"] == OPS["add"]:
+            reach = {COUNTERS["adjacent-vowel"]: 2, COUNTERS["adjacent-consonant"]: 2}.get(face["per"], letters)
+            hits = {TARGETS["adjacent"]: 2, TARGETS["all"]: letters}.get(face["target"], 1)
+            total += face["amount"] * (reach if face["per"] else hits)
+        total += sum(width for m in ("consonance", "assonance") if m in self.active)
+        total += 2 * face["is_wild"] if "wild-child" in self.active else 0
+        total += sum(1 for m in ("red-symbolism", "blue-symbolism") if m in self.active)
+        return total
+
+    @staticmethod
+    def _factor(face: dict[str, int]) -> int:
+        """Return the factor a card's effect may multiply by (1 for none, and for a shorter-word double)."""
+        if face["op"] != OPS["multiply"] or face["target"] == TARGETS["shorter-word"]:
+            return 1
+        return face["amount"]
+
     # -- writing plays back, and reading cards in --------------------------------------------------
 
     def face_of(self, card: Card) -> tuple[int, int, int]:

@@ -181,10 +181,11 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             found.append(_solution(tables, lexicon, words, total, others, opponents is not None))
         proved = answer["walk_done"] and answer["pack_done"]
         optimal = optimal and proved
-        bounds.append(answer["bound"])
+        bounds.append(answer["bound"] if answer["walk_done"] else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False
-            bounds.append(None)  # letters not searched
+            bounds += [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None)
+                       for other in letters[n + 1:]]  # letters not searched
             break
     found.sort(key=lambda s: -s.total)
     best = found[0].total

@@ -292,6 +292,42 @@ static int copies_fit(Pack *p, const Group *g, int sign) {
     return ok;
 }
 
+/* Greedy plays, offered before the search so that even a search cut short answers well: starting from each
+ * of the best few groups, keep adding the best group that still fits. */
+static void greedy(Pack *p, int32_t n_options) {
+    enum { POOL = 4096 };
+    int32_t *by_worth = malloc(sizeof(int32_t) * POOL), head[MAX_RESOURCES], pool = 0;
+    if (!by_worth) return;
+    memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
+    while (pool < POOL && pool < n_options) {  /* merge the anchors' lists, each sorted best first */
+        int pick = -1;
+        for (int r = 0; r < p->s->n_res; r++)
+            if (head[r] < p->start[r + 1]
+                && (pick < 0 || p->options[head[r]].worth > p->options[head[pick]].worth))
+                pick = r;
+        by_worth[pool++] = head[pick]++;
+    }
+    for (int start = 0; start < 8 && start < pool; start++) {
+        u128 packed = p->full;
+        p->n_chosen = 0;
+        for (int32_t i = -1; i < pool && p->n_chosen < MAX_PLAY_WORDS; i++) {
+            const Option *o = &p->options[by_worth[i < 0 ? start : i]];
+            if (!fits(p, packed, o->need)) continue;
+            const Group *g = &p->s->groups[o->group];
+            if (!copies_fit(p, g, +1)) {
+                copies_fit(p, g, -1);
+                continue;
+            }
+            p->chosen[p->n_chosen++] = o->group;
+            packed -= o->need;
+        }
+        offer(p);
+        for (int k = 0; k < p->n_chosen; k++) copies_fit(p, &p->s->groups[p->chosen[k]], -1);
+        p->n_chosen = 0;
+    }
+    free(by_worth);
+}
+
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     Result *res = p->result;
     res->nodes++;
@@ -469,12 +505,13 @@ int pack_plays(Search *s, Result *result) {
         return rc;
     }
     result->bound_known = 0;
+    offer(&p);  /* the empty play */
+    greedy(&p, p.start[s->n_res]);
     int64_t root = most(&p, p.full);
     if (!s->stopped && !p.failed) {
         result->bound = p.base + extra(&p, p.full) + root;
         result->bound_known = 1;
     }
-    offer(&p);  /* the empty play */
     dfs(&p, p.full, p.base, -1, 0);
     result->states = p.memo.used;
     result->pack_done = !s->stopped && !p.failed;

@@ -64,6 +64,8 @@ typedef struct {
     uint64_t sequences;          /* card sequences spelling a word */
     int64_t max_groups;
     int walk_done;
+    int plain_only;              /* walking the printed cards alone */
+    uint8_t plain[MAX_RESOURCES];
 } Search;
 
 double now_seconds(void);

@@ -240,7 +240,7 @@ static int extend(Search *s, uint32_t node) {
     if (s->letters >= MIN_WORD_LENGTH && (s->mask[node] & WORD_BIT) && record(s) < 0) return -1;
     if (s->stopped || s->seq_len >= MAX_CARDS_IN_WORD || s->letters + 2 > MAX_LETTERS) return 0;
     for (int r = 0; r < s->n_res; r++) {
-        if (!s->left[r]) continue;
+        if (!s->left[r] || (s->plain_only && !s->plain[r])) continue;
         s->left[r]--;
         for (int i = 0; i < s->n_res_faces[r]; i++) {
             int face = s->res_faces[r][i];
@@ -275,7 +275,21 @@ int walk_words(Search *s) {
         s->zobrist[u] = z ^ (z >> 31);
     }
     if (rehash(s) < 0) return -1;
-    int rc = extend(s, 0);
+    /* With a deadline, first the words of the printed cards alone (quick, and a good play when the whole
+     * walk cannot finish), then every word. */
+    int has_other = 0;
+    for (int r = 0; r < s->n_res; r++) {
+        s->plain[r] = s->res[r][RES_kind] == RES_PHYSICAL && s->n_res_faces[r] == 1
+                      && s->scorer.faces[s->res_faces[r][0]].f[FACE_wild] == WILD_fixed;
+        has_other |= !s->plain[r];
+    }
+    int rc = 0;
+    if (s->deadline > 0 && has_other) {
+        s->plain_only = 1;
+        rc = extend(s, 0);
+        s->plain_only = 0;
+    }
+    if (rc == 0 && !s->stopped) rc = extend(s, 0);
     s->walk_done = rc == 0 && !s->stopped;
     return rc;
 }
