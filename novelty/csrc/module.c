@@ -9,6 +9,7 @@
 #include <Python.h>
 #include <string.h>
 
+#include "listing.h"
 #include "pack.h"
 
 typedef struct {
@@ -355,6 +356,34 @@ static PyObject *core_best_doubling(PyObject *self, PyObject *args) {
     return PyLong_FromLongLong(best_doubling((int)n, values, lengths, doublers));
 }
 
+static PyObject *core_list_words(PyObject *self, PyObject *args) {
+    PyObject *objs[3];
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OOOd:list_words", &objs[0], &objs[1], &objs[2], &seconds)) return NULL;
+    Ints t[3];
+    memset(t, 0, sizeof t);
+    for (int i = 0; i < 3; i++)
+        if (ints_from(objs[i], &t[i], i == 2 ? "pieces" : "step index") < 0) {
+            release(t, i);
+            return NULL;
+        }
+    PyObject *out = NULL;
+    int n = rows(&t[2], 4, MAX_RESOURCES, "pieces");
+    if (n >= 0 && t[0].n == t[1].n && t[0].n > 0) {
+        uint64_t words = 0;
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = list_words((const uint32_t *)t[0].data, (const uint32_t *)t[1].data, (uint32_t)t[0].n, t[2].data, n,
+                        seconds > 0 ? now_seconds() + seconds : 0, &words);
+        Py_END_ALLOW_THREADS
+        out = rc < 0 ? PyErr_NoMemory() : Py_BuildValue("(KO)", (unsigned long long)words, rc ? Py_False : Py_True);
+    } else if (n >= 0) {
+        PyErr_SetString(PyExc_ValueError, "the step index's arrays differ in length");
+    }
+    release(t, 3);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(mask, first, faces, resources, units, copies, motifs, params, top, seconds, walk_share, max_groups)"
@@ -362,6 +391,8 @@ static PyMethodDef core_methods[] = {
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},
     {"best_doubling", core_best_doubling, METH_VARARGS, "best_doubling(values, lengths, doublers) -> int"},
+    {"list_words", core_list_words, METH_VARARGS,
+     "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},
 };
 
