@@ -82,7 +82,7 @@ class SetLexicon:
     """An in-memory lexicon from an iterable of words; for tests and small custom lists."""
 
     def __init__(self, words: Iterable[str], name: str = "test") -> None:
-        self._words = frozenset(w.strip().lower() for w in words if w.strip())
+        self._words = frozenset(fold(w) for w in words if w.strip())
         self._prefixes = frozenset(w[:i] for w in self._words for i in range(len(w) + 1))
         digest = hashlib.sha256("\n".join(sorted(self._words)).encode()).hexdigest()
         self._info = LexiconInfo(name, name, len(self._words), digest)
@@ -274,7 +274,28 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
     if not path.is_file():
         names = ", ".join(sorted([*BUILTIN, *ALIASES]))
         raise LexiconError(f"unknown dictionary {text!r}: not one of {names}, and no such file")
-    return str(path), path.name, path
+    name, label = str(path), path.name
+    if _builtin_name(name) or _builtin_name(label):  # a file named TWL06 is not TWL06: use its full path
+        name = label = str(path.resolve())
+    return name, label, path
+
+
+def _builtin_name(text: str) -> bool:
+    """Return whether ``text`` names a built-in list (``twl``, ``TWL06``, ``sowpods``, ``csw``, ...)."""
+    key = text.strip().lower()
+    return key in BUILTIN or key in ALIASES
+
+
+def fold(word: str) -> str:
+    """Return ``word`` stripped and lower-cased, never turning a character outside ASCII into a-z.
+
+    ``str.lower`` reads the Kelvin sign (U+212A) as ``k``; a list or a player writing it has not
+    written the letter k, so it stays what it is (and no card can spell it: ruling W1).
+    """
+    word = word.strip()
+    if word.isascii():
+        return word.lower()
+    return "".join(c if not c.isascii() and c.lower().isascii() else c.lower() for c in word)
 
 
 def read_words(data: bytes, source: str) -> list[str]:
@@ -283,7 +304,7 @@ def read_words(data: bytes, source: str) -> list[str]:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise LexiconError(f"word list {source!r} is not UTF-8 text") from None
-    words = {line.strip().lower() for line in text.splitlines()}
+    words = {fold(line) for line in text.splitlines()}
     words.discard("")
     if not words:
         raise LexiconError(f"word list {source!r} holds no words")
@@ -298,7 +319,9 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
     """Return the lexicon for a list name (``twl``, ``sowpods`` or an alias) or a word-list path.
 
     The source is compiled into a marisa-trie the first time, cached under ``cache_dir`` keyed by
-    the source's SHA-256 (so an edited source is recompiled), and memory-mapped from there.
+    the source's SHA-256 (so an edited source is recompiled), and memory-mapped from there. A new
+    compile of a built-in list replaces that list's older files; a new compile of a file replaces only
+    older compiles of the same file (by its full path), never another list's.
     """
     name, label, source = resolve(spec)
     cache_dir = cache_dir or default_cache_dir()
@@ -310,19 +333,26 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
     with _lock:
         if key in _loaded and _loaded[key].info.name == name:
             return _loaded[key]
-        lexicon = _compile_or_load(name, label, source, cache_dir)
+        if name in BUILTIN:
+            family = f"{_slug(label)}-"
+        else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
+            family = f"file-{hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]}-"
+        lexicon = _compile_or_load(name, label, source, cache_dir, family)
         _loaded[key] = lexicon
         return lexicon
 
 
-def _compile_or_load(name: str, label: str, source: Path, cache_dir: Path) -> MarisaLexicon:
-    """Return the lexicon from the cache, compiling and caching it first when needed."""
+def _compile_or_load(name: str, label: str, source: Path, cache_dir: Path, family: str) -> MarisaLexicon:
+    """Return the lexicon from the cache, compiling and caching it first when needed.
+
+    The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
+    """
     try:
         data = source.read_bytes()
     except OSError as exc:
         raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
     digest = hashlib.sha256(data).hexdigest()
-    stem = f"{_slug(label)}-{digest[:20]}-v{_CACHE_FORMAT}"
+    stem = f"{family}{digest[:20]}-v{_CACHE_FORMAT}"
     compiled = cache_dir / f"{stem}.marisa"
     if compiled.is_file():
         trie = marisa_trie.Trie()
@@ -339,7 +369,7 @@ def _compile_or_load(name: str, label: str, source: Path, cache_dir: Path) -> Ma
         os.close(fd)
         trie.save(tmp)
         os.replace(tmp, compiled)
-        for stale in cache_dir.glob(f"{_slug(label)}-*"):
+        for stale in cache_dir.glob(f"{family}*"):
             if stale.stem != compiled.stem and not stale.name.startswith("."):
                 stale.unlink(missing_ok=True)
     except OSError:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from novelty.catalog import VOWELS, CardKind, Catalog, WildKind, load_catalog
 from novelty.errors import NotationError, RuleError
+from novelty.words import not_ascii
 
 #: Motifs that give a free wild, and what it may stand for.
 FREE_WILDS = {"choices-choices": WildKind.ANY, "qfwfq": WildKind.CONSONANT}
@@ -59,6 +60,8 @@ class Card:
     def parse(cls, token: str, catalog: Catalog | None = None) -> Card:
         """Return the card written as ``token`` (``e4``, ``wild4=m``, ``k3+alliteration``, ``qfwfq=t``)."""
         catalog = catalog or load_catalog()
+        if (odd := not_ascii(token)) is not None:  # never read as a-z: the Kelvin sign is not a k
+            raise NotationError(f"bad card: {token!r}: {odd} is not a-z")
         text = token.strip().lower()
         m = _TOKEN.fullmatch(text)
         if not m:
@@ -197,6 +200,8 @@ def parse_cards(text: str | Sequence[str] | None, catalog: Catalog | None = None
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     counts: Counter[str] = Counter()
     for token in tokens:
+        if (odd := not_ascii(str(token))) is not None:
+            raise NotationError(f"unknown card id: {token!r}: {odd} is not a-z")
         kind = catalog.kind(str(token))
         counts[kind.id] += 1
     for ident, n in counts.items():

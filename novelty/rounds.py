@@ -12,11 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from novelty.catalog import load_catalog
 from novelty.errors import RuleError
-from novelty.lexicon import Lexicon
+from novelty.lexicon import Lexicon, fold
 from novelty.play import Play
-from novelty.scoring import Adjustment, PlayScore, Rules, invalid_reason, score_play
+from novelty.scoring import Adjustment, PlayScore, Rules, invalid_reason, motif_ids, score_play
 from novelty.tally import all_max, all_min, ranking, winners
 from novelty.words import is_playable
 
@@ -81,7 +80,7 @@ def settle_challenge(word: str, lexicon: Lexicon, rules: Rules = Rules()) -> Set
     challenger loses their shortest word. As printed: a valid word scores nothing and the challenger
     gains 5; an invalid word scores as usual and the challenger loses their shortest word.
     """
-    text = word.strip().lower()
+    text = fold(word)  # the Kelvin sign is not a k: a word holding it is not a word of letters (W1)
     valid = is_playable(lexicon, text)
     upheld = valid if rules.challenges_as_printed else not valid
     return Settlement(text, valid, word_scores=not upheld, challenger_points=CHALLENGE_REWARD if upheld else 0,
@@ -129,8 +128,7 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
                 pool: Counter[str] | None = None, challenges: Sequence[Challenge] = (),
                 rules: Rules = Rules(), escaped: Mapping[str, str] | None = None) -> RoundResult:
     """Return every player's round score: plays, round-level motifs and challenges."""
-    catalog = load_catalog()
-    motifs = [catalog.motif(m).id for m in motifs]
+    motifs = motif_ids(motifs)
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         raise RuleError(f"player names must differ: {names}")
@@ -140,6 +138,7 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
     gains: dict[str, list[Adjustment]] = {n: [] for n in names}
     settled = []
     losers: list[str] = []
+    seen: set[Challenge] = set()
     for ch in challenges:
         for who in (ch.by, ch.player):
             if who not in by_name:
@@ -149,6 +148,10 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
         words = by_name[ch.player].play.words
         if not 0 <= ch.word < len(words):
             raise RuleError(f"{ch.player!r} has no word number {ch.word + 1}")
+        if ch in seen:  # a word is looked up once: a second identical challenge would pay or cost twice
+            raise RuleError(f"{ch.by!r} challenges {ch.player!r}'s word {ch.word + 1} "
+                            f"({words[ch.word].text.upper()}) twice")
+        seen.add(ch)
         word = words[ch.word]
         outcome = settle_challenge(word.text, lexicon, rules)
         settled.append((ch, outcome))
@@ -161,9 +164,15 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
                                            f"challenged {word.text.upper()} ({ch.player})"))
         if outcome.challenger_loses_shortest:
             losers.append(ch.by)
-    for name in losers:  # each lost challenge costs the challenger's shortest word still scoring
+    def scores(name: str, i: int) -> bool:
+        """Return whether word ``i`` of ``name`` still scores: valid (or taken as valid) and not forfeited."""
+        word = by_name[name].play.words[i]
+        valid = i in force_valid[name] or invalid_reason(word, lexicon) is None
+        return valid and i not in forfeit[name]
+
+    for name in losers:  # ruling C2: each lost challenge costs the challenger's shortest word still scoring
         words = by_name[name].play.words
-        left = [i for i in range(len(words)) if i not in forfeit[name]]
+        left = [i for i in range(len(words)) if scores(name, i)]
         if left:
             shortest = all_min(left, key=lambda i: len(words[i]))
             if len(shortest) > 1:  # ruling C2: of tied shortest words, the one scoring least goes
@@ -174,12 +183,7 @@ def score_round(players: Sequence[Player], lexicon: Lexicon, motifs: Sequence[st
                 shortest = [min(shortest, key=lambda i: finals[i])]
             forfeit[name].add(shortest[0])
     # Which words score, for round-level comparisons.
-    scoring: list[tuple[str, int, str]] = []
-    for p in players:
-        for i, word in enumerate(p.play.words):
-            valid = i in force_valid[p.name] or invalid_reason(word, lexicon) is None
-            if valid and i not in forfeit[p.name]:
-                scoring.append((p.name, i, word.text))
+    scoring = [(p.name, i, word.text) for p in players for i, word in enumerate(p.play.words) if scores(p.name, i)]
     awards, laconic = round_bonuses(scoring, names, motifs)
     for name, adjustment in laconic.items():
         gains[name].append(adjustment)

@@ -24,10 +24,10 @@ from typing import Any
 
 from novelty.catalog import VOWELS, Colour, WildKind, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
-from novelty.errors import RuleError
+from novelty.errors import NotationError, RuleError
 from novelty.lexicon import Lexicon
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play, copy_motif
-from novelty.words import MIN_WORD_LENGTH, is_playable
+from novelty.words import MIN_WORD_LENGTH, is_playable, not_ascii
 
 WORD = -1
 """Event target meaning the whole word."""
@@ -378,9 +378,17 @@ def simulate(cards: list[Placed], order: Sequence[Event]) -> tuple[int, list[int
 
 
 def motif_ids(motifs: Sequence[str]) -> list[str]:
-    """Return the catalog ids of the motifs (names accepted), refusing unknown ones."""
+    """Return the catalog ids of the motifs (names accepted), refusing unknown ones and any given twice."""
     catalog = load_catalog()
-    return [catalog.motif(m).id for m in motifs]
+    ids: list[str] = []
+    for m in motifs:
+        if (odd := not_ascii(m)) is not None:
+            raise NotationError(f"unknown motif: {m!r}: {odd} is not a-z")
+        ident = catalog.motif(m).id
+        if ident in ids:
+            raise RuleError(f"motif {ident!r} is given twice: the deck has one of each motif")
+        ids.append(ident)
+    return ids
 
 
 def y_choices(text: str, cards: Sequence[Placed] = ()) -> Iterator[frozenset[int]]:

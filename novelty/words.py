@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from novelty.errors import NotationError
-from novelty.lexicon import Lexicon
+from novelty.lexicon import Lexicon, fold
 
 MIN_WORD_LENGTH = 4
 """Word rules: "Submitted words must be longer than 3 letters"."""
@@ -35,12 +36,26 @@ class WordCheck:
         return {"word": self.word, "in_list": self.in_list, "valid": self.valid, "reason": self.reason}
 
 
+def not_ascii(text: str) -> str | None:
+    """Return the first character of ``text`` outside ASCII, named (``'K' (U+212A KELVIN SIGN)``), or None."""
+    for c in text:
+        if not c.isascii():
+            return f"{c!r} (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})"
+    return None
+
+
 def check_word(lexicon: Lexicon, word: str) -> WordCheck:
-    """Return whether ``word`` is in ``lexicon`` and whether it is playable, with the reason if not."""
-    norm = word.strip().lower()
+    """Return whether ``word`` is in ``lexicon`` and whether it is playable, with the reason if not.
+
+    Only a-z count as letters: a character outside ASCII is never read as one (the Kelvin sign is not
+    a ``k``), so such a word is "not a word of letters", and the reason names the character.
+    """
+    norm = fold(word)
     in_list = norm in lexicon
-    if not _LETTERS.fullmatch(norm):
-        reason: str | None = "not a word of letters"
+    if (odd := not_ascii(norm)) is not None:
+        reason: str | None = f"not a word of letters: {odd} is not a-z"
+    elif not _LETTERS.fullmatch(norm):
+        reason = "not a word of letters"
     elif not in_list:
         reason = f"not in {lexicon.info.label}"
     elif len(norm) < MIN_WORD_LENGTH:
@@ -64,7 +79,7 @@ def anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH) 
     ``?`` stands for any one letter. Words are found by walking the lexicon's prefixes, extending a
     prefix only while some word still starts with it, never by trying permutations.
     """
-    rack = letters.strip().lower()
+    rack = fold(letters)
     if not rack or any(c != BLANK and c not in string.ascii_lowercase for c in rack):
         raise NotationError(f"letters must be a-z or '?': {letters!r}")
     if min_length < 1:
@@ -99,5 +114,5 @@ def check_report(lexicon: Lexicon, words: list[str]) -> dict[str, Any]:
 def anagram_report(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH) -> dict[str, Any]:
     """Return the anagram report for ``letters``: the lexicon used and the words, longest first."""
     words = anagrams(lexicon, letters, min_length)
-    return {"dictionary": lexicon.info.to_dict(), "letters": letters.strip().lower(), "min": min_length,
+    return {"dictionary": lexicon.info.to_dict(), "letters": fold(letters), "min": min_length,
             "count": len(words), "words": words}

@@ -78,6 +78,36 @@ def test_rebuilt_when_the_source_changes(tmp_path: Path) -> None:
     assert [p.name for p in cache.glob("*.marisa")] == [new.path.name]  # the stale file is gone
 
 
+def test_a_list_named_like_a_built_in_is_not_labelled_as_it_nor_evicts_its_cache(tmp_path: Path) -> None:
+    twl = open_lexicon("twl")  # compiled into the session's cache
+    assert twl.path is not None and twl.path.is_file()
+    fake = tmp_path / "TWL06"
+    fake.write_text("apple\n")
+    mine = open_lexicon(fake, cache_dir=twl.path.parent)
+    assert mine.info.label == mine.info.name == str(fake.resolve()) and mine.info.label != "TWL06"
+    assert twl.path.is_file() and mine.path != twl.path
+    assert "apple" in mine and open_lexicon("twl06").info.label == "TWL06"
+
+
+def test_two_lists_of_the_same_name_do_not_evict_each_other(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "words.txt", tmp_path / "b" / "words.txt"
+    first.write_text("apple\n")
+    second.write_text("banana\n")
+    one = open_lexicon(first, cache_dir=cache)
+    two = open_lexicon(second, cache_dir=cache)
+    assert one.info.label == two.info.label == "words.txt"
+    assert one.path is not None and two.path is not None and one.path.is_file() and two.path.is_file()
+    from novelty import lexicon as module
+    module._loaded.clear()
+    mtime = one.path.stat().st_mtime_ns
+    again = open_lexicon(first, cache_dir=cache)
+    assert again.path == one.path and one.path.stat().st_mtime_ns == mtime  # reused, not recompiled
+    assert "apple" in again and "banana" not in again
+
+
 def test_a_corrupt_cache_file_is_rebuilt(tmp_path: Path) -> None:
     source = tmp_path / "mine.txt"
     cache = tmp_path / "cache"

@@ -47,6 +47,8 @@ def test_notation_round_trips(text: str) -> None:
     ("k3+nope", NotationError, "'nope' is not a repeat-a-card motif"),
     ("e1=xy", RuleError, "one letter"),
     ("a$", NotationError, "bad card"),
+    ("\u212a3", NotationError, "U\\+212A KELVIN SIGN"),  # the Kelvin sign is not the k of k3
+    ("wild4=\u212a", NotationError, "bad card: 'wild4=\u212a'"),
 ])
 def test_bad_tokens_name_the_token(token: str, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
@@ -61,6 +63,20 @@ def test_any_string_parses_and_round_trips_or_raises_our_error(text: str) -> Non
     except NoveltyError:
         return
     assert Word.parse(str(word)) == word
+
+
+def test_hand_and_pool_ids_are_ascii() -> None:
+    with pytest.raises(NotationError, match="unknown card id: '\u212a3'"):
+        parse_cards("a1 \u212a3")
+
+
+def test_a_motif_given_twice_is_refused() -> None:
+    # The deck has one of each motif: Assonance twice would give +2 per vowel.
+    play = Play.parse(["d1 a3 t3 e3"])
+    with pytest.raises(RuleError, match="motif 'assonance' is given twice: the deck has one of each motif"):
+        score_play(play, LEX, ["assonance", "hermit", "Assonance"])
+    with pytest.raises(NotationError, match="unknown motif: '\u212aill Off'"):
+        score_play(play, LEX, ["\u212aill Off"])
 
 
 def test_cards_used_more_often_than_the_hand_holds() -> None:

@@ -75,6 +75,17 @@ def test_round_challenge_lost_costs_the_shortest_word() -> None:
     assert bob.finals == (0, 5) and 0 in bob.forfeited
 
 
+def test_an_invalid_word_does_not_absorb_a_lost_challenge() -> None:
+    # Ruling C2: Bob's QI is too short to score, so his shortest *scoring* word, STONE, is the one lost.
+    result = score_round(players(Ann=["d1 a3 t3 e3"], Bob=["q2 i3", "s3 t4 o1 n3 e1"]), LEX,
+                         challenges=[Challenge("Bob", "Ann", 0)])
+    assert result.scores == {"Ann": 5, "Bob": 0}
+    assert result.players[1].play.forfeited == frozenset({1})
+    # With nothing left that scores, a lost challenge costs nothing more.
+    result = score_round(players(Ann=["d1 a3 t3 e3"], Bob=["q2 i3"]), LEX, challenges=[Challenge("Bob", "Ann", 0)])
+    assert result.scores == {"Ann": 5, "Bob": 0} and result.players[1].play.forfeited == frozenset()
+
+
 def test_round_challenge_won_gives_five() -> None:
     result = score_round(players(Ann=["x2 q2 z1 v1", "d1 a3 t3 e3"], Bob=["s3 t4 o1 n3 e1"]), LEX,
                          challenges=[Challenge("Bob", "Ann", 0)])
@@ -97,6 +108,28 @@ def test_round_input_errors() -> None:
         score_round(players(Ann=["d1 a3 t3 e3"], Bob=["b1 o1 o2 k1"]), LEX, challenges=[Challenge("Bob", "Ann", 2)])
     with pytest.raises(NoveltyError, match="player names must differ"):
         score_round([Player("A", Play.parse(["d1 a3 t3 e3"]))] * 2, LEX)
+
+
+def test_the_same_challenge_twice_is_refused() -> None:
+    # A word is looked up once: Bob challenging XQZV twice must not earn 5 twice.
+    with pytest.raises(RuleError, match="'Bob' challenges 'Ann''s word 1 \\(XQZV\\) twice"):
+        score_round(players(Ann=["x2 q2 z1 v1"], Bob=["s3 t4 o1 n3 e1"]), LEX,
+                    challenges=[Challenge("Bob", "Ann", 0), Challenge("Bob", "Ann", 0)])
+    # Two players may each challenge the same word.
+    result = score_round(players(Ann=["x2 q2 z1 v1"], Bob=["s3 t4 o1 n3 e1"], Cat=["d1 a3 t3 e3"]), LEX,
+                         challenges=[Challenge("Bob", "Ann", 0), Challenge("Cat", "Ann", 0)])
+    assert result.scores == {"Ann": 0, "Bob": 5 + 5, "Cat": 5 + 5}
+
+
+def test_a_motif_given_twice_in_a_round_is_refused() -> None:
+    with pytest.raises(RuleError, match="motif 'laconic' is given twice"):
+        score_round(players(Ann=["d1 a3 t3 e3"]), LEX, ["laconic", "laconic"])
+
+
+def test_a_challenged_word_with_the_kelvin_sign_is_not_a_word() -> None:
+    # KATE spelled with U+212A KELVIN SIGN for its K is not KATE (ruling W1): the challenge is upheld.
+    outcome = settle_challenge("\u212aATE", SetLexicon(["kate"]))
+    assert not outcome.in_list and outcome.challenger_points == 5
 
 
 def test_game_sums_rounds_and_shares_ties() -> None:

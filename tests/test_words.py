@@ -23,13 +23,25 @@ from .conftest import TEN_WORDS
         ("qi", True, False, "too short"),  # "longer than 3 letters"
         ("xqzv", False, False, "not in test"),
         ("don't", False, False, "not a word of letters"),
-        ("théme", False, False, "not a word of letters"),
+        ("théme", False, False, "not a word of letters: 'é' (U+00E9 LATIN SMALL LETTER E WITH ACUTE) is not a-z"),
         ("", False, False, "not a word of letters"),
     ],
 )
 def test_check_word(lexicon: SetLexicon, word: str, in_list: bool, valid: bool, reason: str | None) -> None:
     result = check_word(lexicon, word)
     assert (result.word, result.in_list, result.valid, result.reason) == (word.upper(), in_list, valid, reason)
+
+
+def test_the_kelvin_sign_is_not_a_k() -> None:
+    # U+212A KELVIN SIGN lower-cases to "k" in Python; KITE spelled with it is not the word (ruling W1).
+    lexicon = SetLexicon(["kite", "quixotic"])
+    result = check_word(lexicon, "\u212aITE")
+    assert (result.in_list, result.valid) == (False, False)
+    assert result.reason == "not a word of letters: '\u212a' (U+212A KELVIN SIGN) is not a-z"
+    with pytest.raises(NotationError, match="letters must be a-z"):
+        anagrams(lexicon, "\u212aite")
+    # A list holding the sign does not hold KITE either.
+    assert "kite" not in SetLexicon(["\u212aite"])
 
 
 def test_anagrams_longest_first(lexicon: SetLexicon) -> None:
