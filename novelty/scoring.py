@@ -41,11 +41,14 @@ class Rules:
     """Switches between readings of the rulebook where more than one is reasonable (docs/rulings.md)."""
 
     motifs_after_card_effects: bool = False
-    """E2: when True, all card effects are applied before any motif, instead of interleaving."""
+    """E1: when True, all card effects are applied before any motif, instead of interleaving."""
     my_name_is_counts_extra_copies: bool = False
-    """M5: when True, My Name is counts every extra occurrence (BOOKKEEPER +4), not each repeated letter (+3)."""
+    """M2: when True, My Name is counts every extra occurrence (BOOKKEEPER +4), not each repeated letter (+3)."""
     challenges_as_printed: bool = False
     """C1: when True, challenges are settled by the printed text rather than its evident intent."""
+    escaped_own_letter_keeps_card: bool = False
+    """M8: when True, a card of the Escaped letter played as that letter (``e1``) keeps its points and effect
+    and is no wild; only one standing for a letter (``e1=x``) is a wild worth 0 with no effect."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +123,11 @@ class Placed:
     (ruling R5: the card says what it is). None when the card holds no Y or its Y may be either (R4)."""
 
 
-def place(word: Word, motifs: Sequence[str], escaped: str | None = None) -> list[Placed]:
-    """Return the word's cards with their positions, points, effects and colours under the motifs."""
+def place(word: Word, motifs: Sequence[str], escaped: str | None = None, rules: Rules = Rules()) -> list[Placed]:
+    """Return the word's cards with their positions, points, effects and colours under the motifs.
+
+    Every fact the engine (and the compiled scorer) knows of a card in a word comes from here.
+    """
     active = set(motifs)
     labels = [str(c) for c in word.cards]
     placed = []
@@ -133,7 +139,8 @@ def place(word: Word, motifs: Sequence[str], escaped: str | None = None) -> list
         if card.free or card.copy_of is not None and not REPEATS[copy_motif(card, active)][2]:
             minor = True
         elif ESCAPED in active and escaped and card.kind and card.kind.letters == escaped:
-            minor, wild = True, True
+            if card.wild_letters or not rules.escaped_own_letter_keeps_card:  # ruling M8: a wild worth 0, no effect
+                minor, wild = True, True
         kind = card.kind
         wild_kind = FREE_WILDS[card.free] if card.free else kind.wild if kind else None
         y_vowel = None
@@ -458,7 +465,7 @@ def score_word(word: Word, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
 def score_checked_word(word: Word, motifs: Sequence[str], *, rules: Rules = Rules(), escaped: str | None = None,
                        awards: dict[str, int] | None = None) -> WordScore:
     """Return :func:`score_word` of a word already known playable, with motifs already catalog ids."""
-    cards = place(word, motifs, escaped)
+    cards = place(word, motifs, escaped, rules)
     best: tuple[int, list[int], list[Step], frozenset[int]] | None = None
     for ys in y_choices(word.text, cards):
         view = WordView(cards, word.text, ys)
@@ -478,7 +485,7 @@ def brute_force_total(word: Word, motifs: Sequence[str] = (), *, rules: Rules = 
                       escaped: str | None = None, awards: dict[str, int] | None = None) -> int:
     """Return the word's best total by trying every allowed order of events (the oracle; slow)."""
     motifs = motif_ids(motifs)
-    cards = place(word, motifs, escaped)
+    cards = place(word, motifs, escaped, rules)
     best = None
     for ys in y_choices(word.text, cards):
         view = WordView(cards, word.text, ys)
@@ -634,6 +641,8 @@ def best_doubling(lengths: Sequence[int], values: Sequence[int], doublers: Seque
     for i in scoring:
         if doublers[i] and any(n < lengths[i] for n in lengths):  # with no shorter word the effect does nothing
             hosted.setdefault(lengths[i], []).extend(doublers[i])
+    if not hosted:
+        return sum(values), list(values), [[] for _ in values]
     order = sorted(range(len(lengths)), key=lambda j: (-lengths[j], -j))  # of equal words, the first gains ties
     # best[r]: the best sum of the words so far with r cards unspent; back[t][r]: (r before word t, k it took).
     best: dict[int, int] = {0: 0}

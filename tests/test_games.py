@@ -117,6 +117,18 @@ def test_intermission_next_lead_is_fewest_points_then_first_to_the_left():
     assert othello(players, after_act="II", previous_lead="D")["next_lead"] == "B"
 
 
+def test_act_five_lead_is_chosen_by_the_same_rule_and_is_othello():
+    # Ruling O3: "For Acts II-IV, the player with the fewest points starts as the lead character." The
+    # intermission after Act IV names Act V's lead the same way (tie: first to the left of the previous
+    # lead), the lead character is Othello, and the answer says the rule was extended.
+    players = [{"name": n, "spotlight": s} for n, s in (("A", 1), ("B", 0), ("C", 3), ("D", 0))]
+    result = othello(players, after_act="IV", previous_lead="B")
+    assert (result["next_act"], result["next_lead"], result["next_lead_character"]) == ("V", "D", "Othello")
+    assert any(r.startswith("O3:") for r in result["rulings"])
+    # Not said after the earlier acts, whose lead the rulebook names.
+    assert not any(r.startswith("O3:") for r in othello(players, after_act="II", previous_lead="B")["rulings"])
+
+
 def test_othello_refuses_impossible_states():
     with pytest.raises(NoveltyError, match="act I has script cards 1 to 11"):
         othello([{"name": "A", "script_cards": [{"id": "I.12", "character": "Iago", "points": 1}]}, {"name": "B"}])
@@ -194,6 +206,38 @@ def test_crush_and_nemesis_bonuses_on_success_ties_shared():
     assert result["success"] is True
     assert result["totals"] == {"P1": 10 + 5 + 3, "P2": 10 + 5 + 3, "P3": 1 + 5}
     assert result["winners"] == ["P1", "P2"]
+
+
+def test_crush_and_nemesis_other_reading_compares_the_crushes():
+    # Ruling T2. Annabelle (P1) scores 10, Betsy (P2) 6, Bob (P3) 4: the play succeeds (20 >= 15).
+    # P1's and P3's Crush is Betsy, P2's is Bob; nobody's Crush is Annabelle, the top scorer.
+    sheets = [
+        {"character": "Annabelle", "crush": "Betsy", "nemesis": "Bob", "sheet": {"middle": [5, 5]}},
+        {"character": "Betsy", "crush": "Bob", "nemesis": "Annabelle", "sheet": {"middle": [5, 1]}},
+        {"character": "Bob", "crush": "Betsy", "nemesis": "Annabelle", "sheet": {"middle": [4]}},
+    ]
+    # Default: a Crush must be (one of) the game's highest scorers, so no one gets +5; P1's Nemesis Bob
+    # is the lowest scorer: +3.
+    assert thespian(sheets)["totals"] == {"P1": 10 + 3, "P2": 6, "P3": 4}
+    # "highest-crush": the Crushes are compared with each other; Betsy (6) beats Bob (4), so P1 and P3
+    # get +5; the Nemeses Bob (4) and Annabelle (10): Bob is lowest, P1 gets +3.
+    other = thespian(sheets, crush_reading="highest-crush")
+    assert other["totals"] == {"P1": 10 + 5 + 3, "P2": 6, "P3": 4 + 5}
+
+
+def test_a_crush_played_by_no_one_earns_nothing():
+    # Ruling T3: with three players, P1's Crush Mona is nobody's character: no score, no bonus, and the
+    # answer says so. P2's and P3's Crush Annabelle (P1, 10) is the highest: +5 each.
+    sheets = [
+        {"character": "Annabelle", "crush": "Mona", "nemesis": "Bob", "sheet": {"middle": [5, 5]}},
+        {"character": "Betsy", "crush": "Annabelle", "nemesis": "Bob", "sheet": {"middle": [5, 1]}},
+        {"character": "Bob", "crush": "Annabelle", "nemesis": "Betsy", "sheet": {"middle": [4]}},
+    ]
+    for reading in ("crush-is-top-scorer", "highest-crush"):
+        result = thespian(sheets, crush_reading=reading)
+        assert result["totals"] == {"P1": 10 + 3, "P2": 6 + 5 + 3, "P3": 4 + 5}, reading
+        assert "Crush bonus" not in items(result, "P1")
+        assert any(r.startswith("T3:") and "Mona" in r for r in result["rulings"])
 
 
 def test_thespianage_refuses_bad_states():

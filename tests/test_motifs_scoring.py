@@ -76,7 +76,7 @@ def test_my_name_is_counts_each_repeated_letter_or_every_extra_copy() -> None:
     assert score_word(word, None, ["my-name-is"], rules=Rules(my_name_is_counts_extra_copies=True)).score == base + 4
 
 
-# Rulings 1-3: letters for positions and counts, cards for neighbours.
+# Rulings R1-R3: letters for positions and counts, cards for neighbours.
 def test_a_two_letter_card_holds_two_letter_positions() -> None:
     # n4 "+1 if second letter": after th2 the n is the third letter: 2 + 1 + 1 + 1
     assert score_word(Word.parse("th2 n4 e3 s3"), None).score == 5
@@ -98,7 +98,7 @@ def test_letter_counts_count_letters() -> None:
     assert score_word(Word.parse("r3 ee2 d5 s3"), None).score == 6
 
 
-# Ruling 4: Y is a vowel or a consonant, one choice per Y for the whole word.
+# Ruling R4: Y is a vowel or a consonant, one choice per Y for the whole word.
 def test_y_is_chosen_to_the_players_best() -> None:
     # DAYS, a4 "+1 per vowel": Y as a vowel: 2 + (0+2) + 3 + 1
     result = score_word(Word.parse("d1 a4 y1 s3"), None)
@@ -133,7 +133,7 @@ def test_a_wild_consonant_standing_for_y_is_a_consonant_and_a_wild_vowel_a_vowel
     assert result.score == 5 and result.y_vowels == (0,)
 
 
-# Ruling 6: order of effects and of motifs.
+# Ruling E1: order of effects and of motifs.
 def test_additions_before_doubling() -> None:
     # g4 "+2 if first letter" then f4 "double first card": (2+2)×2 + 1 + 0 + 1
     assert score_word(Word.parse("g4 o1 f4 s3"), None).score == 10
@@ -156,7 +156,7 @@ def test_card_effects_interleave_with_motifs() -> None:
     result = score_word(Word.parse("k3 o1 t3 o2"), None, ["assonance"])
     assert result.score == 1 + 4 + 1 + 2
     assert "k3 doubles o1: 2→4" in [str(s) for s in result.steps]
-    # Reading E2 (--motifs-after-cards): k3 doubles o1 first: 1 + (2+1) + 1 + 2
+    # Reading E1 (--motifs-after-cards): k3 doubles o1 first: 1 + (2+1) + 1 + 2
     assert score_word(Word.parse("k3 o1 t3 o2"), None, ["assonance"],
                       rules=Rules(motifs_after_card_effects=True)).score == 7
 
@@ -190,7 +190,7 @@ def test_unknown_motif_is_an_error() -> None:
     assert score_word(Word.parse("d1 a3 t3 e3"), None, ["Hermit"]).score == 6  # printed names work too
 
 
-# Ruling 6, proved: the engine's order is the best of every allowed order.
+# Ruling E1, proved: the engine's order is the best of every allowed order.
 EFFECT_CARDS = [k.id for k in CATALOG.kinds.values() if k.effect is not None and k.id not in ("x1", "z2")]
 PLAIN = ["a3", "e3", "o1", "t3", "s3", "th2", "ee2", "y1", "wild4=y", "doublewild1=st", "wildvowel2=e", "d1", "p1"]
 WORD_MOTIFS = [row[0] for row in MOTIFS]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from novelty.errors import NotationError, NoveltyError, RuleError
 from novelty.lexicon import SetLexicon
 from novelty.play import Card, Play, Word, parse_cards
-from novelty.scoring import score_play
+from novelty.scoring import Rules, score_play
 
 LEX = SetLexicon(["theme", "zones", "quit", "stone", "date", "tent", "boob", "cats", "eats", "oats", "dotes",
                   "toes", "xenon", "axes", "stones", "mate"])
@@ -94,7 +94,7 @@ def test_without_a_hand_the_deck_limits_copies() -> None:
         score_play(Play.parse(["j1 o1 j1 o2"]), None)
 
 
-# Rule 7: "Double score of a word shorter than this one" (x1, z2).
+# Ruling E2: "Double score of a word shorter than this one" (x1, z2).
 def test_shorter_word_doubled_to_the_players_best() -> None:
     # ZONES (z2: 0+1+1+1+1 = 4) doubles one shorter word: QUIT (q2 doubles: 8) beats DATE (5): 8×2.
     play = Play.parse(["z2 o1 n1 e2 s1", "q2 u1 i3 t3", "d1 a3 t1 e3"])
@@ -124,7 +124,7 @@ def test_unseen_character_costs_two_per_unused_hand_card() -> None:
     assert "needs the hand" in score_play(play, LEX, ["unseen-character"]).notes[0]
 
 
-# Rule 8: cards granted by motifs.
+# Ruling M6: cards granted by motifs (M8: Escaped from Captivity).
 def test_alliteration_copy_keeps_score_and_effect() -> None:
     # BOOB with a second b1 from Alliteration: 4 + 1 + 1 + 4
     play = Play.parse(["b1 o1 o2 b1+alliteration"])
@@ -166,6 +166,21 @@ def test_escaped_from_captivity_turns_the_letter_wild() -> None:
         score_play(play, LEX, [])
     with pytest.raises(RuleError, match="the escaped letter is 'a'"):
         score_play(play, LEX, ["escaped-from-captivity"], escaped="a")
+
+
+def test_escaped_cards_played_as_their_own_letter_under_the_other_reading() -> None:
+    # Ruling M8, other reading: e4 played as E keeps its points and effect ("+1 if first letter") and is no
+    # wild, so Hermit counts: EATS 1+1 + 1 + 1 + 1, +1 Hermit = 6 (by default: 0 + 1 + 1 + 1 = 3).
+    play = Play.parse(["e4 a3 t3 s3", "e1=o a3 t1 s1"])
+    motifs = ["escaped-from-captivity", "hermit"]
+    assert score_play(play, LEX, motifs, escaped="e").finals == (3, 3)
+    keeps = Rules(escaped_own_letter_keeps_card=True)
+    # OATS with e1=o standing for O is a wild worth 0 with no effect under both readings: 0 + 1 + 1 + 1.
+    assert score_play(play, LEX, motifs, escaped="e", rules=keeps).finals == (6, 3)
+    # An escaped x1 played as X keeps "Double score of a word shorter than this one": XENON doubles DATE.
+    play = Play.parse(["x1 e3 n3 o1 n1", "d1 a3 t3 e3"])
+    assert score_play(play, LEX, ["escaped-from-captivity"], escaped="x").finals == (4, 5)
+    assert score_play(play, LEX, ["escaped-from-captivity"], escaped="x", rules=keeps).finals == (4, 10)
 
 
 def test_invalid_words_score_zero_and_lose_their_effects() -> None:

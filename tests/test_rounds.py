@@ -43,6 +43,14 @@ def test_laconic_ignores_players_with_no_scoring_word() -> None:
     assert result.scores == {"Ann": 0, "Bob": 10}
 
 
+def test_laconic_counts_only_scoring_words() -> None:
+    # Ruling M5: Ann's XQZV does not score, so Ann has 1 word in the round to Bob's 2: only Ann gets +5.
+    result = score_round(players(Ann=["d1 a3 t3 e3", "x2 q2 z1 v1"], Bob=["s3 t3 o1 n3 e3", "d2 o2 t2 e2"]),
+                         LEX, ["laconic"])
+    assert result.scores == {"Ann": 5 + 5, "Bob": 5 + 5}
+    assert [a.source for a in result.players[0].adjustments] == ["laconic"] and not result.players[1].adjustments
+
+
 # Challenges (ruling C1).
 def test_challenge_of_an_invalid_word_intent() -> None:
     outcome = settle_challenge("xqzv", LEX)
