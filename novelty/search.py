@@ -177,33 +177,53 @@ class Tables:
         for cls, kinds in enumerate(self.classes):
             r = len(self.resources)
             self.resources.append({"capacity": sum(self.hand[k] + self.pool[k] for k in kinds),
-                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0, "copy_motif": -1})
+                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0, "copy_motif": -1,
+                                   "copy_class": -1})
             self.units.append({"resource": r, "copy_motif": -1, "cap": self.resources[r]["capacity"]})
             self._add_faces(self.catalog.kinds[kinds[0]], r, r, cls, -1, None)
 
+    def _copyable(self, motif: str) -> list[int]:
+        """Return the classes a repeat motif may copy (Fight Back to Back: vowel cards only)."""
+        return [c for c, kinds in enumerate(self.classes) if motif != "fight-back-to-back"
+                or Card(self.catalog.kinds[kinds[0]], "", False).is_vowel_card]
+
     def _copies(self) -> None:
+        """Lay out the repeat motifs' copies.
+
+        A copy that keeps score and effect reads exactly like its card, so it is no face of its own: the walk
+        lets a class run past the cards held by what the motifs grant it (``grants``), and the packing takes
+        each copy from one shared pool of copies (which motif grants which copy is settled per play). A minor copy (worth 0, no
+        effect) is a face of its own, with a resource per motif and a unit per class copied.
+        """
         self.copy_limits: list[dict[str, int]] = []
+        self.grants: list[dict[str, int]] = []
         for m, motif in enumerate(self.repeats):
-            total, distinct, _ = REPEATS[motif]
-            self.copy_limits.append({"total": total, "distinct": distinct, "once_per_kind": int(motif == "clones")})
-            copyable = [c for c, kinds in enumerate(self.classes) if motif != "fight-back-to-back"
-                        or Card(self.catalog.kinds[kinds[0]], "", False).is_vowel_card]
+            total, distinct, keeps = REPEATS[motif]
+            self.copy_limits.append({"total": total, "distinct": distinct, "twin": int(keeps)})
+            copyable = self._copyable(motif)
+            if keeps:
+                for cls in copyable:
+                    cap = min(total, len(self.classes[cls])) if motif == "clones" else total
+                    self.grants.append({"copy_motif": m, "resource": cls, "cap": cap})
+                continue
             if not copyable:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": total, "hand": 0, "kind": 1, "copy_motif": m})
+            self.resources.append({"capacity": total, "hand": 0, "kind": 1, "copy_motif": m, "copy_class": -1})
             for cls in copyable:
-                cap = min(total, len(self.classes[cls])) if motif == "clones" else total
                 unit = len(self.units)
-                self.units.append({"resource": r, "copy_motif": m, "cap": cap})
+                self.units.append({"resource": r, "copy_motif": m, "cap": total})
                 self._add_faces(self.catalog.kinds[self.classes[cls][0]], r, unit, cls, m, motif)
+        pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
+        if pool:
+            self.resources.append({"capacity": pool, "hand": 0, "kind": 4, "copy_motif": -1, "copy_class": -1})
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():
             if motif not in self.active:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1})
+            self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1, "copy_class": -1})
             unit = len(self.units)
             self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
             placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped)[0] for c in "ay"]
@@ -245,7 +265,8 @@ class Tables:
         """
         return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
                            _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
-                           _table(_core.COPY_FIELDS, self.copy_limits), self.motif_codes(),
+                           _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
+                           self.motif_codes(),
                            self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
                            seconds or 0.0, walk_share, max_groups)
 
@@ -258,17 +279,21 @@ class Tables:
         multiplications, so a play is worth at most (everything its cards and motifs could add) times
         (every factor any card, motif or shorter-word double could apply), as if it were one word.
         """
-        letters = sum(r["capacity"] * max(2 if f["wild"] == WILDS["double"] or f["letter2"] >= 0 else 1
-                                          for f in self.faces if f["resource"] == i)
-                      for i, r in enumerate(self.resources))
+        granted = {g["resource"] for g in self.grants}
+        units = []  # (how many, the faces each may be): cards, minor copies, free wilds, and the pool of copies
+        for i, resource in enumerate(self.resources):
+            faces = [f for f in self.faces if (f["resource"] in granted if resource["kind"] == 4
+                                                else f["resource"] == i)]
+            units.append((resource["capacity"], faces))
+        letters = sum(n * max(2 if f["wild"] == WILDS["double"] or f["letter2"] >= 0 else 1 for f in faces)
+                      for n, faces in units)
         words = max(1, letters // 4)
         adds, factor, doubles = 0, 1, 0
-        for i, resource in enumerate(self.resources):
-            faces = [f for f in self.faces if f["resource"] == i]
-            adds += resource["capacity"] * max(self._most_added(f, letters) for f in faces)
-            factor *= max(self._factor(f) for f in faces) ** resource["capacity"]
+        for n, faces in units:
+            adds += n * max(self._most_added(f, letters) for f in faces)
+            factor *= max(self._factor(f) for f in faces) ** n
             if any(f["op"] == OPS["multiply"] and f["target"] == TARGETS["shorter-word"] for f in faces):
-                doubles += resource["capacity"]
+                doubles += n
         per_letter = {"chekhovs-gun", "bookkeeper", "strengths", "lipogram", "my-name-is", "grandiloquent"}
         per_word = {"uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
         if round_given:
@@ -311,6 +336,8 @@ class Tables:
             assert card.kind is not None
             cls = next(c for c, kinds in enumerate(self.classes) if card.kind.id in kinds)
             copy_of = None if card.copy_of is None else card.copy_of or self.repeats[0]
+            if copy_of is not None and REPEATS[copy_of][2]:
+                copy_of = None  # a copy that keeps score and effect reads exactly like its card
         for face, info in enumerate(self.info):
             if info.cls == cls and info.copy_of == copy_of and info.free == card.free:
                 if info.printed is not None and card.letters == info.printed:
@@ -319,29 +346,31 @@ class Tables:
         raise NoveltyError(f"no face for {card}")  # pragma: no cover - a bridge bug
 
 
-    def play(self, words: Sequence[Sequence[tuple[int, int, int]]]) -> Play:
-        """Return the play the core's face sequences spell, with kinds handed out hand cards first."""
+    def play(self, words: Sequence[Sequence[tuple[int, int, int, int]]]) -> Play:
+        """Return the play the core's cards spell: (face, letter, letter, repeat motif granting it a copy or -1),
+        with kinds handed out hand cards first."""
         queues = [[k for k in kinds for _ in range(self.hand[k])] + [k for k in kinds for _ in range(self.pool[k])]
                   for kinds in self.classes]
         copied: Counter[tuple[str, int]] = Counter()
         out = []
         for word in words:
             cards = []
-            for face, a, b in word:
+            for face, a, b, granted in word:
                 info = self.info[face]
+                copy_of = self.repeats[granted] if granted >= 0 else info.copy_of
                 letters = _LETTERS[a] + (_LETTERS[b] if b >= 0 else "")
                 if info.free:
                     cards.append(Card(None, letters, True, free=info.free))
                     continue
                 kinds = self.classes[info.cls]
-                if info.copy_of:  # clones copies different kinds; other motifs repeat one card
-                    n = copied[(info.copy_of, info.cls)]
-                    copied[(info.copy_of, info.cls)] += 1
-                    ident = kinds[n] if info.copy_of == "clones" else kinds[0]
+                if copy_of:  # clones copies different kinds; other motifs repeat one card
+                    n = copied[(copy_of, info.cls)]
+                    copied[(copy_of, info.cls)] += 1
+                    ident = kinds[n] if copy_of == "clones" else kinds[0]
                 else:
                     ident = queues[info.cls].pop(0)
                 kind = self.catalog.kinds[ident]
                 wild_letters = kind.wild is not None or (info.printed is not None and letters != info.printed)
-                cards.append(Card(kind, letters, wild_letters, copy_of=info.copy_of))
+                cards.append(Card(kind, letters, wild_letters, copy_of=copy_of))
             out.append(Word(tuple(cards)))
         return Play(tuple(out))

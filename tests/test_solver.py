@@ -27,7 +27,8 @@ SCORING_MOTIFS = ["consonance", "assonance", "utopia", "first-letter", "epistola
                   "lipogram", "hermit", "wild-child", "red-symbolism", "blue-symbolism", "my-name-is",
                   "uncopyrightable", "trilogy", "adventure-duo", "grandiloquent", "unseen-character",
                   "chekhovs-gun", "bookkeeper", "red-pill-blue-pill"]
-RESOURCE_MOTIFS = ["choices-choices", "qfwfq", "bookkeeper", "chekhovs-gun", "escaped-from-captivity"]
+RESOURCE_MOTIFS = ["choices-choices", "qfwfq", "bookkeeper", "chekhovs-gun", "escaped-from-captivity", "alliteration",
+                   "clones", "fight-back-to-back", "my-name-is"]
 
 
 def kinds_for(letters: str, rng: random.Random) -> list[str]:

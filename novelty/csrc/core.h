@@ -67,15 +67,24 @@ typedef struct {
     int32_t f[N_FACE_FIELDS];
 } Face;
 
-#define RES_FIELDS(X) X(capacity) X(hand) X(kind) X(copy_motif)
+/* A resource: a class of cards (capacity: cards held, hand: of them in the hand), a minor repeat motif's copies,
+ * a free wild, or the shared pool of the copies that keep score and effect (copy_class: unused, -1). */
+#define RES_FIELDS(X) X(capacity) X(hand) X(kind) X(copy_motif) X(copy_class)
 #define E_RES(n) RES_##n,
 enum { RES_FIELDS(E_RES) N_RES_FIELDS };
-enum { RES_PHYSICAL, RES_COPIES, RES_FREE };
+enum { RES_PHYSICAL, RES_COPIES, RES_FREE, RES_TWIN_POOL = 4 };
 
-/* Copy-motif limits: total copies, different kinds, and per class (clones: each kind once). */
-#define COPY_FIELDS(X) X(total) X(distinct) X(once_per_kind)
+/* A repeat motif's limits: copies in all, different cards, and whether a copy keeps score and effect (a twin). */
+#define COPY_FIELDS(X) X(total) X(distinct) X(twin)
 #define E_COPY(n) COPY_##n,
 enum { COPY_FIELDS(E_COPY) N_COPY_FIELDS };
+
+/* What a twin repeat motif may copy: up to cap copies of the class (resource). */
+#define GRANT_FIELDS(X) X(copy_motif) X(resource) X(cap)
+#define E_GRANT(n) GRANT_##n,
+enum { GRANT_FIELDS(E_GRANT) N_GRANT_FIELDS };
+#define MAX_GRANTS 256
+
 
 /* Scalars of one search. */
 #define PARAM_FIELDS(X) X(motifs_after_cards) X(my_name_is_extra) X(round_given) X(unseen) X(laconic) \

@@ -73,12 +73,12 @@ static int check_motifs(const Ints *m) {
     return 0;
 }
 
-static PyObject *sequence_of(const Search *s, const Group *g, int combo) {
+static PyObject *sequence_of(const Search *s, const Group *g, int combo, const int8_t *granted) {
     const Placed *seq = s->seq_arena + g->seqs + (size_t)combo * g->ncards;
     PyObject *cards = PyList_New(g->ncards);
     if (!cards) return NULL;
     for (int k = 0; k < g->ncards; k++) {
-        PyObject *card = Py_BuildValue("(iii)", seq[k].face, seq[k].letters[0], seq[k].letters[1]);
+        PyObject *card = Py_BuildValue("(iiii)", seq[k].face, seq[k].letters[0], seq[k].letters[1], granted[k]);
         if (!card) {
             Py_DECREF(cards);
             return NULL;
@@ -96,7 +96,7 @@ static PyObject *plays_of(const Search *s, const Result *r) {
         PyObject *words = PyList_New(play->n_words);
         if (!words) goto fail;
         for (int w = 0; w < play->n_words; w++) {
-            PyObject *cards = sequence_of(s, &s->groups[play->groups[w]], play->combos[w]);
+            PyObject *cards = sequence_of(s, &s->groups[play->groups[w]], play->combos[w], play->granted[w]);
             if (!cards) {
                 Py_DECREF(words);
                 goto fail;
@@ -116,12 +116,14 @@ fail:
 /* Fill the search from the tables; return 0, or -1 with a Python error set. */
 static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
     Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
-         *motifs = &t[6], *params = &t[7];
+         *grants = &t[6], *motifs = &t[7], *params = &t[8];
     int n_faces = rows(faces, N_FACE_FIELDS, MAX_FACES, "faces");
     int n_res = rows(res, N_RES_FIELDS, MAX_RESOURCES, "resources");
     int n_units = rows(units, N_UNIT_FIELDS, MAX_UNITS, "units");
     int n_copies = rows(copies, N_COPY_FIELDS, MAX_MOTIFS, "copies");
-    if (n_faces < 0 || n_res < 0 || n_units < 0 || n_copies < 0 || rows(params, N_PARAM_FIELDS, 1, "params") != 1
+    int n_grants = rows(grants, N_GRANT_FIELDS, MAX_GRANTS, "grants");
+    if (n_faces < 0 || n_res < 0 || n_units < 0 || n_copies < 0 || n_grants < 0
+        || rows(params, N_PARAM_FIELDS, 1, "params") != 1
         || check_motifs(motifs) < 0)
         return -1;
     if (mask->n != first->n || mask->n == 0) {
@@ -159,21 +161,42 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
         }
         s->res_faces[r][s->n_res_faces[r]++] = (int16_t)i;
     }
-    for (int u = 0; u < n_units; u++) s->twin_unit[u] = -1;
-    for (int i = 0; i < n_faces; i++) {  /* a copy's face that reads exactly like its class's face */
-        const int32_t *copy = s->scorer.faces[i].f;
-        if (copy[FACE_copy_motif] < 0 || copy[FACE_as_printed] >= 0 || copy[FACE_printed] == -2) continue;
-        for (int j = 0; j < n_faces; j++) {
-            const int32_t *card = s->scorer.faces[j].f;
-            if (card[FACE_copy_motif] >= 0 || card[FACE_copy_class] != copy[FACE_copy_class]
-                || card[FACE_as_printed] >= 0 || card[FACE_printed] == -2)
-                continue;
-            int same = 1;
-            for (int k = FACE_wild; k < FACE_copy_motif && same; k++) same = card[k] == copy[k];
-            same = same && card[FACE_y_rule] == copy[FACE_y_rule];
-            if (same) s->twin_unit[card[FACE_unit]] = (int16_t)copy[FACE_unit];
+    s->pool_res = -1;
+    for (int r = 0; r < n_res; r++) {
+        const int32_t *row = s->res[r];
+        s->twin_cap[r] = 0;
+        s->real_cap[r] = row[RES_kind] == RES_PHYSICAL ? row[RES_capacity] : 0;
+        if (row[RES_capacity] < 0 || row[RES_kind] < RES_PHYSICAL || row[RES_kind] > RES_TWIN_POOL
+            || row[RES_kind] == RES_TWIN_POOL - 1) {
+            PyErr_Format(PyExc_ValueError, "resource %d is out of range", r);
+            return -1;
         }
     }
+    for (int r = 0; r < n_res; r++)
+        if (s->res[r][RES_kind] == RES_TWIN_POOL) s->pool_res = r;
+    s->n_grants = n_grants;
+    for (int g = 0; g < n_grants; g++) {  /* sorted by class */
+        const int32_t *row = grants->data + g * N_GRANT_FIELDS;
+        if (row[GRANT_copy_motif] < 0 || row[GRANT_copy_motif] >= n_copies || row[GRANT_resource] < 0
+            || row[GRANT_resource] >= n_res || s->res[row[GRANT_resource]][RES_kind] != RES_PHYSICAL
+            || s->pool_res < 0 || row[GRANT_cap] < 0) {
+            PyErr_Format(PyExc_ValueError, "grant %d is out of range", g);
+            return -1;
+        }
+        int at = g;
+        while (at > 0 && s->grant[at - 1][GRANT_resource] > row[GRANT_resource]) {
+            memcpy(s->grant[at], s->grant[at - 1], sizeof s->grant[at]);
+            at--;
+        }
+        memcpy(s->grant[at], row, sizeof s->grant[at]);
+        int r = row[GRANT_resource], pool = s->res[s->pool_res][RES_capacity];
+        s->twin_cap[r] = s->twin_cap[r] + row[GRANT_cap] < pool ? s->twin_cap[r] + row[GRANT_cap] : pool;
+    }
+    for (int r = 0; r < n_res; r++)
+        if (s->res[r][RES_kind] == RES_PHYSICAL && (r >= n_units || s->unit[r][UNIT_resource] != r)) {
+            PyErr_Format(PyExc_ValueError, "class %d must be unit %d", r, r);
+            return -1;
+        }
     for (int u = 0; u < n_units; u++)
         if (s->unit[u][UNIT_resource] < 0 || s->unit[u][UNIT_resource] >= n_res
             || s->unit[u][UNIT_copy_motif] >= n_copies) {
@@ -195,17 +218,18 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args) {
-    PyObject *objs[8];
+    PyObject *objs[9];
     double seconds, walk_share;
     long long max_groups;
     int top;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOiddL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
-                          &objs[6], &objs[7], &top, &seconds, &walk_share, &max_groups))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
+                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups))
         return NULL;
-    static const char *names[8] = {"mask", "first", "faces", "resources", "units", "copies", "motifs", "params"};
-    Ints t[8];
+    static const char *names[9] = {"mask", "first", "faces", "resources", "units", "copies", "grants", "motifs",
+                                   "params"};
+    Ints t[9];
     memset(t, 0, sizeof t);
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 9; i++)
         if (ints_from(objs[i], &t[i], names[i]) < 0) {
             release(t, i);
             return NULL;
@@ -262,7 +286,7 @@ done:
     if (s) free_search(s);
     free(s);
     free(r);
-    release(t, 8);
+    release(t, 9);
     return out;
 }
 
@@ -386,7 +410,8 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
 
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
-     "solve(mask, first, faces, resources, units, copies, motifs, params, top, seconds, walk_share, max_groups)"
+     "solve(mask, first, faces, resources, units, copies, grants, motifs, params, top, seconds, walk_share,"
+     " max_groups)"
      " -> dict"},
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},
@@ -424,6 +449,7 @@ PyMODINIT_FUNC PyInit__core(void) {
                              *const counters[] = {COUNTERS(NAME)}, *const motifs[] = {MOTIFS(NAME)},
                              *const faces[] = {FACE_FIELDS(NAME)}, *const res[] = {RES_FIELDS(NAME)},
                              *const units[] = {UNIT_FIELDS(NAME)}, *const copies[] = {COPY_FIELDS(NAME)},
+                             *const grants[] = {GRANT_FIELDS(NAME)},
                              *const params[] = {PARAM_FIELDS(NAME)};
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
@@ -433,6 +459,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || add_names(m, "FACE_FIELDS", faces, N_FACE_FIELDS) < 0 || add_names(m, "RES_FIELDS", res, N_RES_FIELDS) < 0
         || add_names(m, "UNIT_FIELDS", units, N_UNIT_FIELDS) < 0
         || add_names(m, "COPY_FIELDS", copies, N_COPY_FIELDS) < 0
+        || add_names(m, "GRANT_FIELDS", grants, N_GRANT_FIELDS) < 0
         || add_names(m, "PARAM_FIELDS", params, N_PARAM_FIELDS) < 0
         || PyModule_AddIntConstant(m, "MAX_TOP", MAX_TOP) < 0) {
         Py_DECREF(m);

@@ -17,10 +17,13 @@
 
 typedef unsigned __int128 u128;
 
+/* A group as the packing takes it: which of its cards are cards held and which are granted copies. */
 typedef struct {
-    int64_t worth;   /* best score with every award it could earn, plus its Unseen Character credit */
-    u128 need;       /* resource units, packed */
+    int64_t worth;   /* best score with every award but Grandiloquent, plus its Unseen Character credit */
+    u128 need;       /* resource units, packed: cards held, copies of each class, the pool of copies */
     int32_t group;
+    int32_t copies;  /* offset of its (class, copies) pairs in Pack.pairs, or -1 */
+    int16_t n_copies;
 } Option;
 
 typedef struct {
@@ -36,12 +39,17 @@ typedef struct {
     u128 field[MAX_RESOURCES], guard, full;
     int8_t owner[128];                  /* bit position -> resource */
     Option *options;
+    int32_t n_options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
     int failed;
+    int16_t (*pairs)[2];                /* (class, copies) of the options that take copies */
+    size_t n_pairs, cap_pairs;
     /* the play being built */
-    int32_t chosen[MAX_PLAY_WORDS];
+    int32_t chosen[MAX_PLAY_WORDS];     /* groups */
+    int32_t chosen_opt[MAX_PLAY_WORDS]; /* options */
     int n_chosen;
+    int twin_copies[MAX_RESOURCES];     /* copies of each class the play takes */
     int copy_count[MAX_UNITS];
     int copy_distinct[MAX_MOTIFS];
     int64_t laconic;                    /* Laconic's +5, when it could be earned */
@@ -55,6 +63,19 @@ typedef struct {
 } Pack;
 
 static const u128 EMPTY = ~(u128)0;
+
+static void *grow_array(void *data, size_t *cap, size_t need, size_t size, int *failed) {
+    if (need <= *cap || *failed) return data;
+    size_t wanted = *cap ? *cap : 256;
+    while (wanted < need) wanted *= 2;
+    void *bigger = realloc(data, wanted * size);
+    if (!bigger) {
+        *failed = 1;
+        return data;
+    }
+    *cap = wanted;
+    return bigger;
+}
 
 static int memo_init(Memo *m, uint32_t size) {
     m->keys = malloc(size * sizeof *m->keys);
@@ -175,7 +196,13 @@ int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, cons
 }
 
 /* The exact total of the chosen groups as a play, and the award combination each word scores under. */
-static int64_t evaluate(Pack *p, int n, const int32_t *chosen, int8_t *combos) {
+static int shift_of(const Pack *p, int r);
+
+static int field_value(const Pack *p, u128 packed, int r) {
+    return (int)((packed & p->field[r]) >> shift_of(p, r));
+}
+
+static int64_t evaluate(Pack *p, int n, const int32_t *chosen, const int32_t *options, int8_t *combos) {
     Search *s = p->s;
     const int32_t *prm = s->param;
     int16_t lengths[MAX_PLAY_WORDS], doublers[MAX_PLAY_WORDS];
@@ -227,15 +254,11 @@ static int64_t evaluate(Pack *p, int n, const int32_t *chosen, int8_t *combos) {
     if (n == 0) best = 0;
     for (int i = 0; i < n; i++)
         combos[i] = (int8_t)(base_combo[i] | (i == best_grand ? 1 << grand_bit : 0));
-    if (prm[PARAM_unseen]) {
-        int used[MAX_RESOURCES] = {0};
-        for (int i = 0; i < n; i++) {
-            const Group *g = &s->groups[chosen[i]];
-            const uint8_t *u = s->unit_arena + g->units;
-            for (int k = 0; k < g->ncards; k++) used[s->unit[u[k]][UNIT_resource]]++;
-        }
+    if (prm[PARAM_unseen]) {  /* -2 per hand card unused: the cards held each option takes */
         for (int r = 0; r < s->n_res; r++) {
-            int unused = s->res[r][RES_hand] - used[r];
+            if (!s->res[r][RES_hand]) continue;
+            int unused = s->res[r][RES_hand];
+            for (int i = 0; i < n; i++) unused -= field_value(p, p->options[options[i]].need, r);
             if (unused > 0) adjust -= 2 * unused;
         }
     }
@@ -257,14 +280,58 @@ static int64_t kth(const Pack *p) {
 }
 
 /* Consider the play being built for the top K (kept best first, earlier found first among equals). */
+/* Mark which cards of each word are granted copies, and by which motif (-1: a card held). */
+static void grant_copies(const Pack *p, Play *play) {
+    const Search *s = p->s;
+    int32_t x[MAX_GRANTS];
+    memset(play->granted, -1, sizeof play->granted);
+    if (!twin_cover(s, p->twin_copies, x)) return;  /* never: the search keeps only plays it can grant */
+    for (int w = 0; w < play->n_words; w++) {
+        const Option *o = &p->options[p->chosen_opt[w]];
+        const Group *g = &s->groups[o->group];
+        const Placed *seq = s->seq_arena + g->seqs + (size_t)play->combos[w] * g->ncards;
+        for (int i = 0; i < o->n_copies; i++) {
+            int cls = p->pairs[o->copies + i][0], k = p->pairs[o->copies + i][1];
+            for (int c = g->ncards - 1; c >= 0 && k; c--) {  /* the class's last cards are the copies */
+                if (s->scorer.faces[seq[c].face].f[FACE_unit] != cls) continue;
+                int gi = 0;
+                while (s->grant[gi][GRANT_resource] != cls || !x[gi]) gi++;
+                x[gi]--;
+                play->granted[w][c] = (int8_t)s->grant[gi][GRANT_copy_motif];
+                k--;
+            }
+        }
+    }
+}
+
+static int by_id(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Consider the play being built for the top K, kept best first (earlier found first among equals); the same
+ * words found again (the greedy plays, or copies taken differently) count once, at their best. */
 static void offer(Pack *p) {
     Result *r = p->result;
     Play play;
-    play.total = evaluate(p, p->n_chosen, p->chosen, play.combos);
+    play.total = evaluate(p, p->n_chosen, p->chosen, p->chosen_opt, play.combos);
     play.n_words = p->n_chosen;
     memcpy(play.groups, p->chosen, sizeof(int32_t) * p->n_chosen);
     r->evaluated++;
     if (r->n_plays >= r->top && play.total <= r->plays[r->n_plays - 1].total) return;
+    int32_t key[MAX_PLAY_WORDS];
+    memcpy(key, play.groups, sizeof(int32_t) * play.n_words);
+    qsort(key, (size_t)play.n_words, sizeof(int32_t), by_id);
+    for (int i = 0; i < r->n_plays; i++) {
+        const Play *other = &r->plays[i];
+        if (other->n_words != play.n_words || memcmp(other->key, key, sizeof(int32_t) * play.n_words)) continue;
+        if (other->total >= play.total) return;
+        memmove(&r->plays[i], &r->plays[i + 1], sizeof(Play) * (size_t)(r->n_plays - i - 1));
+        r->n_plays--;
+        break;
+    }
+    memcpy(play.key, key, sizeof key);
+    grant_copies(p, &play);
     int at = r->n_plays < r->top ? r->n_plays++ : r->n_plays - 1;
     while (at > 0 && r->plays[at - 1].total < play.total) {
         r->plays[at] = r->plays[at - 1];
@@ -273,23 +340,40 @@ static void offer(Pack *p) {
     r->plays[at] = play;
 }
 
-/* Whether taking group g keeps every repeat motif's copies within its limits across the play. */
-static int copies_fit(Pack *p, const Group *g, int sign) {
+/* Add option k to the play being built; return whether every repeat motif's copies stay within its limits
+ * across the play. leave() undoes it either way. */
+static int enter(Pack *p, int32_t k) {
     Search *s = p->s;
+    const Option *o = &p->options[k];
+    const Group *g = &s->groups[o->group];
     const uint8_t *u = s->unit_arena + g->units;
     int ok = 1;
-    for (int k = 0; k < g->ncards; k++) {
-        int unit = u[k], motif = s->unit[unit][UNIT_copy_motif];
+    for (int c = 0; c < g->ncards; c++) {  /* minor copies: a unit per class copied */
+        int unit = u[c], motif = s->unit[unit][UNIT_copy_motif];
         if (motif < 0) continue;
-        if (sign > 0) {
-            if (p->copy_count[unit]++ == 0) p->copy_distinct[motif]++;
-            if (p->copy_count[unit] > s->unit[unit][UNIT_cap]
-                || p->copy_distinct[motif] > s->copy[motif][COPY_distinct]) ok = 0;
-        } else if (--p->copy_count[unit] == 0) {
-            p->copy_distinct[motif]--;
-        }
+        if (p->copy_count[unit]++ == 0) p->copy_distinct[motif]++;
+        if (p->copy_count[unit] > s->unit[unit][UNIT_cap] || p->copy_distinct[motif] > s->copy[motif][COPY_distinct])
+            ok = 0;
     }
+    for (int i = 0; i < o->n_copies; i++) p->twin_copies[p->pairs[o->copies + i][0]] += p->pairs[o->copies + i][1];
+    if (o->n_copies && ok) ok = twin_cover(s, p->twin_copies, NULL);
+    p->chosen[p->n_chosen] = o->group;
+    p->chosen_opt[p->n_chosen++] = k;
+    p->chosen_doublers += g->doublers;
     return ok;
+}
+
+static void leave(Pack *p) {
+    Search *s = p->s;
+    const Option *o = &p->options[p->chosen_opt[--p->n_chosen]];
+    const Group *g = &s->groups[o->group];
+    const uint8_t *u = s->unit_arena + g->units;
+    for (int c = 0; c < g->ncards; c++) {
+        int unit = u[c], motif = s->unit[unit][UNIT_copy_motif];
+        if (motif >= 0 && --p->copy_count[unit] == 0) p->copy_distinct[motif]--;
+    }
+    for (int i = 0; i < o->n_copies; i++) p->twin_copies[p->pairs[o->copies + i][0]] -= p->pairs[o->copies + i][1];
+    p->chosen_doublers -= g->doublers;
 }
 
 /* Greedy plays, offered before the search so that even a search cut short answers well: starting from each
@@ -311,19 +395,16 @@ static void greedy(Pack *p, int32_t n_options) {
         u128 packed = p->full;
         p->n_chosen = 0;
         for (int32_t i = -1; i < pool && p->n_chosen < MAX_PLAY_WORDS; i++) {
-            const Option *o = &p->options[by_worth[i < 0 ? start : i]];
-            if (!fits(p, packed, o->need)) continue;
-            const Group *g = &p->s->groups[o->group];
-            if (!copies_fit(p, g, +1)) {
-                copies_fit(p, g, -1);
-                continue;
+            int32_t k = by_worth[i < 0 ? start : i];
+            if (!fits(p, packed, p->options[k].need)) continue;
+            if (enter(p, k)) {
+                packed -= p->options[k].need;
+            } else {
+                leave(p);
             }
-            p->chosen[p->n_chosen++] = o->group;
-            packed -= o->need;
         }
         offer(p);
-        for (int k = 0; k < p->n_chosen; k++) copies_fit(p, &p->s->groups[p->chosen[k]], -1);
-        p->n_chosen = 0;
+        while (p->n_chosen) leave(p);
     }
     free(by_worth);
 }
@@ -341,17 +422,12 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
         if (!fits(p, packed, o->need)) continue;
         u128 rest = packed - o->need;
         if (current + o->worth + bonus + most(p, rest) <= kth(p)) continue;
-        const Group *g = &p->s->groups[o->group];
-        int ok = copies_fit(p, g, +1);
-        if (ok && p->n_chosen < MAX_PLAY_WORDS) {
-            p->chosen[p->n_chosen++] = o->group;
-            p->chosen_doublers += g->doublers;
+        if (p->n_chosen >= MAX_PLAY_WORDS) continue;
+        if (enter(p, k)) {
             if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
             dfs(p, rest, current + o->worth, r, k);
-            p->chosen_doublers -= g->doublers;
-            p->n_chosen--;
         }
-        copies_fit(p, g, -1);
+        leave(p);
     }
     u128 rest = packed & ~p->field[r];  /* no further word takes resource r */
     if (current + extra(p, rest) + most(p, rest) > kth(p)) dfs(p, rest, current, -1, 0);
@@ -364,16 +440,89 @@ static int by_worth(const void *a, const void *b) {
 }
 
 /* Lay out the packed resource fields and each group's option. */
+static int shift_of(const Pack *p, int r) {
+    int shift = 0;
+    while (!((p->field[r] >> shift) & 1)) shift++;
+    return shift;
+}
+
+static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size_t *cap) {
+    int failed = 0;
+    p->options = grow_array(p->options, cap, (size_t)p->n_options + 1, sizeof(Option), &failed);
+    if (o->n_copies)
+        p->pairs = grow_array(p->pairs, &p->cap_pairs, p->n_pairs + (size_t)o->n_copies, sizeof *p->pairs, &failed);
+    if (failed) return -1;
+    p->options[p->n_options] = *o;
+    if (o->n_copies) {
+        p->options[p->n_options].copies = (int32_t)p->n_pairs;
+        memcpy(p->pairs + p->n_pairs, pairs, sizeof *pairs * (size_t)o->n_copies);
+        p->n_pairs += (size_t)o->n_copies;
+    }
+    p->n_options++;
+    return 0;
+}
+
+/* Add group gi's options: one for each way of taking its cards, held or granted as copies (the copies of
+ * class r come out of r's copy resource and the shared pool). */
+static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap) {
+    const Search *s = p->s;
+    const Group *g = &s->groups[gi];
+    const uint8_t *u = s->unit_arena + g->units;
+    int used[MAX_RESOURCES] = {0}, classes[MAX_CARDS_IN_WORD], n_classes = 0;
+    for (int k = 0; k < g->ncards; k++) {
+        int r = s->unit[u[k]][UNIT_resource];
+        if (!used[r]++ && s->twin_cap[r]) classes[n_classes++] = r;
+    }
+    int pool = s->pool_res >= 0 ? s->res[s->pool_res][RES_capacity] : 0;
+    int copies[MAX_CARDS_IN_WORD] = {0}, low[MAX_CARDS_IN_WORD], high[MAX_CARDS_IN_WORD];
+    for (int i = 0; i < n_classes; i++) {
+        int r = classes[i], granted = s->twin_cap[r];
+        low[i] = used[r] > s->real_cap[r] ? used[r] - s->real_cap[r] : 0;
+        high[i] = used[r] < granted ? used[r] : granted;
+        copies[i] = low[i];
+    }
+    for (;;) {  /* every combination of copies per class, odometer style */
+        int total = 0;
+        for (int i = 0; i < n_classes; i++) total += copies[i];
+        if (total <= pool) {
+            Option o = {.group = gi, .copies = -1};
+            int16_t pairs[MAX_CARDS_IN_WORD][2];
+            int64_t credit = 0;
+            for (int r = 0; r < s->n_res; r++) {
+                int take = used[r];
+                for (int i = 0; i < n_classes; i++)
+                    if (classes[i] == r && copies[i]) {
+                        take -= copies[i];
+                        pairs[o.n_copies][0] = (int16_t)r;
+                        pairs[o.n_copies++][1] = (int16_t)copies[i];
+                    }
+                if (take) o.need += (u128)take << shift_of(p, r);
+                if (s->param[PARAM_unseen])  /* each hand card it uses saves 2, at most */
+                    credit += 2 * (take < s->res[r][RES_hand] ? take : s->res[r][RES_hand]);
+            }
+            if (total) o.need += (u128)total << shift_of(p, s->pool_res);
+            o.worth = plain_upper + credit;
+            if (push_option(p, &o, pairs, cap) < 0) return -1;
+        }
+        int i = 0;
+        while (i < n_classes && copies[i] == high[i]) copies[i] = low[i], i++;
+        if (i == n_classes) return 0;
+        copies[i]++;
+    }
+}
+
+/* Lay out the resource fields, drop dominated groups, and list every option anchored and best first. */
 static int prepare(Pack *p) {
     Search *s = p->s;
-    /* Lay the fields out from the resource fewest groups use to the one most use: a group is anchored at
-     * its rarest resource, so the long lists of groups belong to the states that still hold rare ones. */
+    /* Lay the fields out from the resource fewest groups use to the one most use: an option is anchored at
+     * its rarest resource, so the long lists belong to the states that still hold rare ones. Copies go last. */
     int uses[MAX_RESOURCES] = {0}, order[MAX_RESOURCES];
     for (int32_t gi = 0; gi < s->n_groups; gi++) {
         const Group *g = &s->groups[gi];
         for (int k = 0; k < g->ncards; k++) uses[s->unit[s->unit_arena[g->units + k]][UNIT_resource]]++;
     }
     for (int r = 0; r < s->n_res; r++) {
+        if (s->res[r][RES_kind] == RES_TWIN_POOL) uses[r] = INT32_MAX;
         int at = r;
         while (at > 0 && uses[order[at - 1]] > uses[r]) {
             order[at] = order[at - 1];
@@ -382,8 +531,6 @@ static int prepare(Pack *p) {
         order[at] = r;
     }
     int offset = 0;
-    p->guard = 0;
-    p->full = 0;
     for (int i = 0; i < s->n_res; i++) {
         int r = order[i], cap = s->res[r][RES_capacity], width = 1;
         while ((1 << (width - 1)) <= cap) width++;   /* room for the count, plus a guard bit */
@@ -395,29 +542,16 @@ static int prepare(Pack *p) {
         offset += width;
     }
     size_t n = s->n_groups ? (size_t)s->n_groups : 1;
-    p->options = malloc(sizeof(Option) * n);
-    int64_t *lowest = malloc(sizeof(int64_t) * n), *highest = malloc(sizeof(int64_t) * n);
+    int64_t *lowest = malloc(sizeof(int64_t) * n), *highest = malloc(sizeof(int64_t) * n), *plain = NULL;
     uint8_t *kept = malloc(n);
-    int *count = calloc(s->n_res + 1, sizeof(int));
-    if (!p->options || !lowest || !highest || !kept || !count) {
-        free(lowest);
-        free(highest);
-        free(kept);
-        free(count);
-        return -1;
-    }
-    int64_t top_upper = 0;
+    plain = malloc(sizeof(int64_t) * n);
+    int rc = !lowest || !highest || !kept || !plain ? -1 : 0;
     int grand_combo = 0;
     for (int bit = 0; bit < s->n_award_bits; bit++)
         if (s->award_motif[bit] == MOTIF_grandiloquent) grand_combo = 1 << bit;
-    for (int32_t gi = 0; gi < s->n_groups; gi++) {
+    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++) {
         const Group *g = &s->groups[gi];
         const uint8_t *u = s->unit_arena + g->units;
-        int used[MAX_RESOURCES] = {0};
-        for (int k = 0; k < g->ncards; k++) used[s->unit[u[k]][UNIT_resource]]++;
-        Option *o = &p->options[gi];
-        o->group = gi;
-        o->need = 0;
         int64_t upper = INT64_MIN, plain_upper = INT64_MIN, credit = 0;  /* plain: without Grandiloquent */
         for (int c = 0; c < s->n_combos; c++) {
             int64_t v = s->best[(size_t)gi * s->n_combos + c];
@@ -425,70 +559,63 @@ static int prepare(Pack *p) {
             if (!(c & grand_combo) && v > plain_upper) plain_upper = v;
         }
         if (upper - plain_upper > p->grand_gain) p->grand_gain = upper - plain_upper;
-        for (int r = 0; r < s->n_res; r++) {
-            if (!used[r]) continue;
-            int shift = 0;
-            while (!((p->field[r] >> shift) & 1)) shift++;
-            o->need += (u128)used[r] << shift;
-            if (s->param[PARAM_unseen])  /* each hand card it uses saves 2, at most */
+        if (upper > p->top_upper) p->top_upper = upper;
+        if (s->param[PARAM_unseen]) {  /* the most it could save, every card a card held */
+            int used[MAX_RESOURCES] = {0};
+            for (int k = 0; k < g->ncards; k++) used[s->unit[u[k]][UNIT_resource]]++;
+            for (int r = 0; r < s->n_res; r++)
                 credit += 2 * (used[r] < s->res[r][RES_hand] ? used[r] : s->res[r][RES_hand]);
         }
-        o->worth = plain_upper + credit;
-        lowest[gi] = s->best[(size_t)gi * s->n_combos] + credit;
+        plain[gi] = plain_upper;
+        lowest[gi] = s->best[(size_t)gi * s->n_combos];
         highest[gi] = upper + credit;
-        if (upper > top_upper) top_upper = upper;
     }
-    int rc = prune_groups(s, lowest, highest, p->result->top, kept);
+    if (rc == 0) rc = prune_groups(s, lowest, highest, p->result->top, kept);
+    size_t cap = 0;
+    int doubler_units = 0;
+    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++) {
+        if (!kept[gi]) continue;
+        p->result->kept++;
+        doubler_units += s->groups[gi].doublers > 0;
+        rc = add_options(p, gi, plain[gi], &cap);
+    }
     free(lowest);
     free(highest);
-    if (rc < 0) {
-        free(kept);
-        free(count);
-        return -1;
-    }
-    int doubler_units = 0, n_kept = 0;
-    for (int32_t gi = 0; gi < s->n_groups; gi++) {
-        if (!kept[gi]) continue;
-        p->options[n_kept++] = p->options[gi];
-        count[lowest_resource(p, p->options[gi].need)]++;
-        doubler_units += s->groups[gi].doublers > 0;
-    }
     free(kept);
-    p->result->kept = n_kept;
+    free(plain);
+    if (rc < 0) return -1;
+    /* bucket by anchor, best first within each */
+    int count[MAX_RESOURCES + 1] = {0};
+    for (int32_t k = 0; k < p->n_options; k++) count[lowest_resource(p, p->options[k].need)]++;
     p->start[0] = 0;
     for (int r = 0; r < s->n_res; r++) p->start[r + 1] = p->start[r] + count[r];
-    /* bucket by anchor, best first within each */
-    Option *sorted = malloc(sizeof(Option) * n);
-    if (!sorted) {
-        free(count);
-        return -1;
-    }
-    int fill[MAX_RESOURCES + 1];
+    Option *sorted = malloc(sizeof(Option) * (p->n_options ? (size_t)p->n_options : 1));
+    if (!sorted) return -1;
+    int32_t fill[MAX_RESOURCES + 1];
     memcpy(fill, p->start, sizeof fill);
-    for (int k = 0; k < n_kept; k++) {
-        const Option *o = &p->options[k];
-        sorted[fill[lowest_resource(p, o->need)]++] = *o;  /* anchored at its lowest resource */
-    }
+    for (int32_t k = 0; k < p->n_options; k++) sorted[fill[lowest_resource(p, p->options[k].need)]++] = p->options[k];
     free(p->options);
-    free(count);
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
     p->laconic = s->param[PARAM_laconic] && s->param[PARAM_round_given] ? 5 : 0;
-    p->top_upper = top_upper;
-    for (int r = 0; r < s->n_res && doubler_units; r++) {
+    for (int r = 0; r < s->n_res && doubler_units; r++) {  /* resources that may hold a shorter-word double */
         int may_double = 0;
         for (int i = 0; i < s->n_res_faces[r]; i++) {
             const int32_t *f = s->scorer.faces[s->res_faces[r][i]].f;
             may_double |= f[FACE_op] == OP_multiply && f[FACE_target] == TARGET_shorter_word;
         }
+        for (int g = 0; g < s->n_grants && s->res[r][RES_kind] == RES_TWIN_POOL; g++) {  /* a copy of a doubler */
+            int of = s->grant[g][GRANT_resource];
+            for (int i = 0; i < s->n_res_faces[of]; i++) {
+                const int32_t *f = s->scorer.faces[s->res_faces[of][i]].f;
+                may_double |= f[FACE_op] == OP_multiply && f[FACE_target] == TARGET_shorter_word;
+            }
+        }
         if (!may_double) continue;
-        int shift = 0;
-        while (!((p->field[r] >> shift) & 1)) shift++;
         p->doubling_field[p->n_doubling] = p->field[r];
-        p->doubling_shift[p->n_doubling++] = shift;
+        p->doubling_shift[p->n_doubling++] = shift_of(p, r);
     }
-    p->base = 0;
     if (s->param[PARAM_unseen])
         for (int r = 0; r < s->n_res; r++) p->base -= 2 * s->res[r][RES_hand];
     return memo_init(&p->memo, 1u << 12);
@@ -502,11 +629,12 @@ int pack_plays(Search *s, Result *result) {
     int rc = prepare(&p);
     if (rc < 0) {
         free(p.options);
+        free(p.pairs);
         return rc;
     }
     result->bound_known = 0;
     offer(&p);  /* the empty play */
-    greedy(&p, p.start[s->n_res]);
+    greedy(&p, p.n_options);
     int64_t root = most(&p, p.full);
     if (!s->stopped && !p.failed) {
         result->bound = p.base + extra(&p, p.full) + root;
@@ -516,6 +644,7 @@ int pack_plays(Search *s, Result *result) {
     result->states = p.memo.used;
     result->pack_done = !s->stopped && !p.failed;
     free(p.options);
+    free(p.pairs);
     free(p.memo.keys);
     free(p.memo.values);
     return p.failed ? -1 : 0;

@@ -32,7 +32,11 @@ typedef struct {
     int32_t unit[MAX_UNITS][N_UNIT_FIELDS];
     int32_t copy[MAX_MOTIFS][N_COPY_FIELDS];
     int16_t res_faces[MAX_RESOURCES][MAX_FACES / 4];
-    int16_t twin_unit[MAX_UNITS];  /* for a class: a copy unit that scores exactly like it (-1: none) */
+    int32_t grant[MAX_GRANTS][N_GRANT_FIELDS];   /* sorted by class */
+    int n_grants;
+    int real_cap[MAX_RESOURCES];  /* a class's cards held (0 for other resources) */
+    int twin_cap[MAX_RESOURCES];  /* the most copies of a class the twin motifs may grant (0: none) */
+    int pool_res;                 /* the shared pool of twin copies, or -1 */
     int n_res_faces[MAX_RESOURCES];
     int32_t param[N_PARAM_FIELDS];
     int award_motif[N_AWARDS];   /* the award motifs in play, in combination-bit order */
@@ -72,6 +76,8 @@ double now_seconds(void);
 double cpu_seconds(void);     /* this thread's CPU time */
 int out_of_time(Search *s);
 int walk_words(Search *s);       /* 0 ok (s->walk_done says whether it finished), -1 out of memory */
+/* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant. */
+int twin_cover(const Search *s, const int *excess, int32_t *x);
 void free_search(Search *s);
 
 #endif

@@ -181,11 +181,21 @@ static int record(Search *s) {
 
 static int extend(Search *s, uint32_t node);
 
+/* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
+static int excess_granted(const Search *s, int r) {
+    if (!s->twin_cap[r]) return 0;
+    int excess[MAX_RESOURCES];
+    for (int q = 0; q < s->n_res; q++)
+        excess[q] = s->real_cap[q] ? s->unit_count[q] - s->real_cap[q] + (q == r) : 0;
+    return twin_cover(s, excess, NULL);
+}
+
 /* Lay face `face` spelling a (and b, or -1) reaching `node`, then go on. */
 static int lay(Search *s, int face, int a, int b, uint32_t node) {
     const int32_t *f = s->scorer.faces[face].f;
     if (f[FACE_as_printed] >= 0 && b < 0 && a == f[FACE_printed]) face = f[FACE_as_printed];
-    int unit = s->scorer.faces[face].f[FACE_unit];
+    int unit = s->scorer.faces[face].f[FACE_unit], r = s->scorer.faces[face].f[FACE_resource];
+    if (s->real_cap[r] && s->unit_count[unit] >= s->real_cap[r] && !excess_granted(s, r)) return 0;
     s->seq[s->seq_len] = (Placed){(int16_t)face, {(int8_t)a, (int8_t)b}};
     s->seq_len++;
     s->letters += b < 0 ? 1 : 2;
@@ -247,8 +257,6 @@ static int extend(Search *s, uint32_t node) {
             const int32_t *f = s->scorer.faces[face].f;
             int motif = f[FACE_copy_motif], rc;
             if (!copy_allowed(s, f)) continue;
-            int twin = s->twin_unit[f[FACE_unit]];
-            if (twin >= 0 && s->unit_count[twin]) continue;  /* copies that score alike come after the cards */
             if (motif >= 0) {
                 s->copy_total[motif]++;
                 s->copy_distinct[motif] += s->unit_count[f[FACE_unit]] == 0;
@@ -266,7 +274,9 @@ static int extend(Search *s, uint32_t node) {
 }
 
 int walk_words(Search *s) {
-    for (int r = 0; r < s->n_res; r++) s->left[r] = s->res[r][RES_capacity];
+    for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
+        s->left[r] = s->res[r][RES_kind] == RES_TWIN_POOL ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
+    }
     uint64_t x = 0x243F6A8885A308D3ull;  /* splitmix64: a random 64-bit code per unit */
     for (int u = 0; u < s->n_units; u++) {
         uint64_t z = (x += 0x9E3779B97F4A7C15ull);

@@ -1,0 +1,60 @@
+/* Copies that keep score and effect (Alliteration, Clones, Bookkeeper, Fight Back to Back): which motif grants
+ * which copy. A class used past the cards held needs its excess granted: each motif grants at most its total,
+ * of at most its number of different cards, at most cap of one class. A tiny search over the grants of the
+ * classes in excess decides it exactly. */
+#include "search.h"
+
+typedef struct {
+    const Search *s;
+    int grants[MAX_GRANTS], n;
+    int left[MAX_RESOURCES];
+    int used[MAX_MOTIFS], distinct[MAX_MOTIFS];
+    int32_t *x;
+} Cover;
+
+static int cover_from(Cover *c, int i) {
+    if (i == c->n) return 1;
+    const int32_t *g = c->s->grant[c->grants[i]];
+    int m = g[GRANT_copy_motif], r = g[GRANT_resource];
+    int last = i + 1 == c->n || c->s->grant[c->grants[i + 1]][GRANT_resource] != r;
+    int most = g[GRANT_cap];
+    if (most > c->left[r]) most = c->left[r];
+    if (most > c->s->copy[m][COPY_total] - c->used[m]) most = c->s->copy[m][COPY_total] - c->used[m];
+    for (int k = most; k >= 0; k--) {
+        if (last && c->left[r] != k) continue;  /* the class's last grant must cover what is left */
+        if (k && c->distinct[m] >= c->s->copy[m][COPY_distinct]) continue;
+        c->left[r] -= k;
+        c->used[m] += k;
+        c->distinct[m] += k > 0;
+        int ok = cover_from(c, i + 1);
+        c->left[r] += k;
+        c->used[m] -= k;
+        c->distinct[m] -= k > 0;
+        if (ok) {
+            if (c->x) c->x[c->grants[i]] = k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int twin_cover(const Search *s, const int *excess, int32_t *x) {
+    Cover c = {0};
+    c.s = s;
+    c.x = x;
+    int classes = 0;
+    for (int r = 0; r < s->n_res; r++) {
+        c.left[r] = excess[r] > 0 ? excess[r] : 0;
+        classes += c.left[r] > 0;
+    }
+    for (int g = 0; g < s->n_grants; g++) {
+        if (x) x[g] = 0;
+        if (c.left[s->grant[g][GRANT_resource]]) c.grants[c.n++] = g;
+    }
+    if (!classes) return 1;
+    /* every class in excess must have a grant: the search covers each class at its last grant */
+    int covered = 0;
+    for (int i = 0; i < c.n; i++)
+        covered += i + 1 == c.n || s->grant[c.grants[i + 1]][GRANT_resource] != s->grant[c.grants[i]][GRANT_resource];
+    return covered == classes && cover_from(&c, 0);
+}
