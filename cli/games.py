@@ -6,8 +6,7 @@ from typing import Any
 
 import click
 
-from cli.main import NoveltyGroup, emit_json, json_option, main
-from cli.scoring import read_json
+from cli.common import NoveltyGroup, emit_json, json_option, read_json
 from novelty.games import Game, games
 
 #: The command name each game is reached by (its other names and aliases work too).
@@ -52,13 +51,18 @@ def _action_command(game: Game, action: str) -> click.Command:
     return command
 
 
-def _register() -> None:
-    for game in games().values():
-        group = NoveltyGroup(name=COMMAND_NAMES[game.id], help=f"{game.title} ({game.players[0]}-{game.players[1]} "
-                                                                f"players): {', '.join(game.actions)}.")
-        for action in game.actions:
-            group.add_command(_action_command(game, action))
-        main.add_command(group)
+def game_group(game_id: str) -> NoveltyGroup:
+    """Return the command group of the registered game ``game_id``: a command per action."""
+    game = games()[game_id]
+    group = NoveltyGroup(name=COMMAND_NAMES[game.id], help=f"{game.title} ({game.players[0]}-{game.players[1]} "
+                                                            f"players): {', '.join(game.actions)}.")
+    for action in game.actions:
+        group.add_command(_action_command(game, action))
+    return group
 
 
-_register()
+# One group per game, each named in cli.main.COMMANDS (and loaded only when that command runs).
+othello = game_group("tragedy-of-othello")
+thespianage = game_group("thespianage")
+stage_blood = game_group("stage-blood")
+mood_x = game_group("mood-x")

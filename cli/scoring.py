@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import click
 
-from cli.main import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, main
+from cli.common import describe_dictionary, dict_option, emit_json, json_option, lexicon_for, read_json
 from novelty.errors import NoveltyError
 from novelty.inputs import (
     BestInput,
@@ -43,18 +40,6 @@ class CardsType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
-def read_json(path: str) -> Any:
-    """Return the JSON document in ``path`` (``-`` for standard input)."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path!r}: {exc.strerror}")
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        fail(f"{path!r} is not valid JSON: {exc}")
-
-
 def print_play(play: dict[str, Any], indent: str = "") -> None:
     """Print a scored play with each word's arithmetic."""
     for word in play["words"]:
@@ -82,7 +67,7 @@ def with_rules(f):  # type: ignore[no-untyped-def]
     return f
 
 
-@main.command()
+@click.command()
 @click.argument("words", nargs=-1, required=True, metavar="WORD...")
 @click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
 @click.option("--hand", type=CardsType(), help="The hand's card ids, so unused-card motifs count.")
@@ -111,7 +96,7 @@ def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | 
     click.echo(f"{'TOTAL':<12} {out['total']:>4}")
 
 
-@main.command("round")
+@click.command("round")
 @click.argument("file", metavar="FILE.json")
 @dict_option
 @json_option
@@ -141,7 +126,7 @@ def print_round(out: dict[str, Any], indent: str = "") -> None:
             click.echo(f"{indent}  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
 
 
-@main.command()
+@click.command()
 @click.argument("file", metavar="FILE.json")
 @dict_option
 @json_option
@@ -162,7 +147,7 @@ def game(file: str, dict_spec: str | None, as_json: bool) -> None:
     click.echo(f"Winner{'s' if len(out['winners']) > 1 else ''}: {', '.join(out['winners'])}")
 
 
-@main.command()
+@click.command()
 @click.argument("word")
 @click.option("--by", required=True, help="Who challenges.")
 @click.option("--player", default=None, help="Whose word it is.")
@@ -182,9 +167,7 @@ def challenge(word: str, by: str, player: str | None, as_printed: bool, dict_spe
     click.echo(outcome.text.replace("the challenger", by).replace("its player", player or "its player"))
 
 
-
-
-@main.command()
+@click.command()
 @click.option("--hand", type=CardsType(), required=True, help='The hand\'s card ids: "a1 e4 th2 wild4".')
 @click.option("--pool", type=CardsType(), help="The common pool's card ids.")
 @click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")

@@ -1,8 +1,20 @@
-"""Run the API under gunicorn from the ``novelty serve`` command."""
+"""``novelty serve``: the API under gunicorn."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Worker processes.")
+@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True, help="Threads per worker.")
+def serve(host: str, port: int, workers: int, threads: int) -> None:
+    """Serve the JSON API under gunicorn (a production WSGI server)."""
+    run(host=host, port=port, workers=workers, threads=threads)
 
 
 def run(host: str, port: int, workers: int, threads: int) -> None:

@@ -18,14 +18,50 @@ The core does no I/O beyond reading its own data file and word lists (and cachin
 index), and never imports click or flask: the CLI (``cli``) and the API (``api``) are thin layers.
 """
 
-from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog
-from novelty.effects import Effect
-from novelty.errors import CatalogError, LexiconError, NotationError, NoveltyError, RuleError
-from novelty.lexicon import Lexicon, LexiconInfo, MarisaLexicon, SetLexicon, open_lexicon
-from novelty.words import WordCheck, anagrams, check_word
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog
+    from novelty.effects import Effect
+    from novelty.errors import CatalogError, LexiconError, NotationError, NoveltyError, RuleError
+    from novelty.lexicon import Lexicon, LexiconInfo, MarisaLexicon, SetLexicon, open_lexicon
+    from novelty.words import WordCheck, anagrams, check_word
+
+#: Where each public name lives. They are imported on first use (PEP 562), so that ``import novelty.words``
+#: (a command line's word check) does not also load the catalog, or anything else it does not use.
+_EXPORTS = {
+    **dict.fromkeys(["CardKind", "Catalog", "Colour", "Motif", "MotifScope", "WildKind", "load_catalog"],
+                    "novelty.catalog"),
+    "Effect": "novelty.effects",
+    **dict.fromkeys(["CatalogError", "LexiconError", "NotationError", "NoveltyError", "RuleError"], "novelty.errors"),
+    **dict.fromkeys(["Lexicon", "LexiconInfo", "MarisaLexicon", "SetLexicon", "open_lexicon"], "novelty.lexicon"),
+    **dict.fromkeys(["WordCheck", "anagrams", "check_word"], "novelty.words"),
+}
 
 __all__ = [
     "CardKind", "Catalog", "CatalogError", "Colour", "Effect", "Lexicon", "LexiconError", "LexiconInfo",
     "MarisaLexicon", "Motif", "MotifScope", "NotationError", "NoveltyError", "RuleError", "SetLexicon",
     "WildKind", "WordCheck", "anagrams", "check_word", "load_catalog", "open_lexicon",
 ]
+
+
+_SUBMODULES = set(_EXPORTS.values())
+"""Modules ``import novelty`` used to load eagerly: ``novelty.lexicon.open_lexicon`` still works after it."""
+
+
+def __getattr__(name: str) -> Any:
+    """Return a public name from the module it lives in, importing that module on first use."""
+    if f"novelty.{name}" in _SUBMODULES:
+        return importlib.import_module(f"novelty.{name}")
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'novelty' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

@@ -1,0 +1,41 @@
+"""The catalog's commands: cards, motifs."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import emit_json, fail, json_option
+from novelty.catalog import load_catalog
+
+
+@click.command()
+@click.option("--letter", help="Only cards of this Letter column (a, th, wild, wildvowel, doublewild).")
+@json_option
+def cards(letter: str | None, as_json: bool) -> None:
+    """List the letter card kinds: id, letter, copies, points, colour, effect."""
+    catalog = load_catalog()
+    kinds = list(catalog.kinds_with_letter(letter)) if letter else list(catalog.kinds.values())
+    if letter and not kinds:
+        fail(f"no cards with letter {letter!r}")
+    if as_json:
+        emit_json([k.to_dict() for k in kinds])
+        return
+    click.echo(f"{'id':<16}{'letter':<16}{'#':>2}{'pts':>5}  {'colour':<7}effect")
+    for k in kinds:
+        effect = "" if k.effect is None else k.effect_text
+        click.echo(f"{k.id:<16}{k.letter_label:<16}{k.count:>2}{k.points:>5}  "
+                   f"{k.colour.value if k.colour else '':<7}{effect}")
+    click.echo(f"{sum(k.count for k in kinds)} cards in {len(kinds)} kinds", err=True)
+
+
+@click.command()
+@json_option
+def motifs(as_json: bool) -> None:
+    """List the motif cards: id, name, what kind of effect, and the effect text."""
+    catalog = load_catalog()
+    if as_json:
+        emit_json([m.to_dict() for m in catalog.motifs.values()])
+        return
+    for m in catalog.motifs.values():
+        click.echo(f"{m.id:<30}{m.scope.value:<7}{m.name}: {m.effect_text}")
+    click.echo(f"{len(catalog.motifs)} motifs", err=True)

@@ -1,0 +1,93 @@
+"""An instant command line (issue 13): each command imports only what it needs, and help says what it said.
+
+The figures are measured by ``python benchmarks/startup.py``; these tests hold the import structure that
+makes them possible, and the help text that the lazy loading must not change.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cli.games import COMMAND_NAMES
+from cli.main import COMMANDS, LazyGroup, main
+from novelty.games import games
+
+HEAVY = ("pydantic", "flask", "flask_openapi3", "novelty.inputs", "novelty.scoring", "novelty.solver",
+         "novelty.rounds", "novelty.games")
+
+
+def modules_after(code: str) -> set[str]:
+    """Return the modules a fresh interpreter holds after running ``code``."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def heavy(modules: set[str]) -> list[str]:
+    """Return the modules of ``HEAVY`` (or inside them) among ``modules``."""
+    return sorted(m for m in modules if any(m == h or m.startswith(f"{h}.") for h in HEAVY))
+
+
+def test_importing_novelty_and_the_cli_pulls_in_neither_pydantic_nor_flask() -> None:
+    modules = modules_after("import novelty\nimport cli.main")
+    assert "cli.main" in modules
+    assert heavy(modules) == []
+    assert "novelty.catalog" not in modules and "novelty.lexicon" not in modules  # `import novelty` is light
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "quixotic"], ["anagram", "quixot?c", "--json"]])
+def test_help_check_and_anagram_import_nothing_of_the_scoring_engine(args: list[str]) -> None:
+    run = f"from cli.main import main\ntry:\n    main({args!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
+    assert heavy(modules_after(run)) == []
+
+
+def test_the_public_names_of_novelty_still_resolve() -> None:
+    import novelty
+
+    for name in novelty.__all__:
+        assert getattr(novelty, name).__name__ == name
+    assert novelty.lexicon.open_lexicon is novelty.open_lexicon  # submodules it used to load stay reachable
+
+
+def test_every_command_is_in_the_table_and_every_game_has_one() -> None:
+    ctx = click.Context(main)
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        assert isinstance(command, click.Command) and command.name == name
+    assert set(COMMAND_NAMES.values()) <= set(COMMANDS)
+    assert set(COMMAND_NAMES) == set(games())
+
+
+@pytest.mark.parametrize("limit", [20, 45, 60, 72, 200])
+def test_each_help_line_in_the_table_is_the_commands_own(limit: int) -> None:
+    ctx = click.Context(main)
+    for name, (_, help_line) in COMMANDS.items():
+        command = main.get_command(ctx, name)
+        assert command is not None
+        assert click.utils.make_default_short_help(help_line, limit) == command.get_short_help_str(limit), name
+
+
+def test_help_is_the_page_click_writes_with_every_command_loaded(runner: CliRunner,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    lazy = runner.invoke(main, ["--help"])
+    assert lazy.exit_code == 0
+    assert [line.split()[0] for line in lazy.stdout.split("Commands:\n")[1].splitlines()] == sorted(COMMANDS)
+    monkeypatch.setattr(LazyGroup, "format_commands", click.Group.format_commands)  # click's own: loads each
+    assert runner.invoke(main, ["--help"]).stdout == lazy.stdout
+
+
+@pytest.mark.parametrize("name", ["tragedy-of-othello", "Othello", "stage_blood"])
+def test_a_game_is_still_found_by_its_id_or_alias(runner: CliRunner, name: str) -> None:
+    result = runner.invoke(main, [name, "--help"])
+    assert result.exit_code == 0 and "players)" in result.stdout
+
+
+def test_an_unknown_command_is_still_refused(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["nosuch"])
+    assert result.exit_code == 2 and "No such command 'nosuch'" in result.stderr
