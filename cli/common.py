@@ -56,6 +56,8 @@ def read_json(path: str) -> Any:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         fail(f"cannot read {path!r}: {exc.strerror}")
+    except UnicodeDecodeError as exc:
+        fail(f"{path!r} is not UTF-8 text: {exc.reason} at byte {exc.start}")
     try:
         return json.loads(text)
     except ValueError as exc:

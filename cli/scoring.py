@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, json_option, lexicon_for, read_json
+from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
 from novelty.errors import NoveltyError
 from novelty.inputs import (
     BestInput,
@@ -157,6 +157,8 @@ def game(file: str, dict_spec: str | None, as_json: bool) -> None:
 def challenge(word: str, by: str, player: str | None, as_printed: bool, dict_spec: str | None, as_json: bool) -> None:
     """Settle a challenge of WORD: look it up and say who scores what."""
     validate(ChallengeRequest, {"word": word, "by": by, "player": player, "as_printed": as_printed})
+    if player == by:
+        fail(f"{by!r} cannot challenge their own word")  # as `novelty round` refuses it
     lexicon = lexicon_for(dict_spec)
     outcome = settle_challenge(word, lexicon, Rules(challenges_as_printed=as_printed))
     out = {"dictionary": lexicon.info.to_dict(), "by": by, "player": player, **outcome.to_dict()}

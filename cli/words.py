@@ -7,7 +7,7 @@ import textwrap
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, json_option, lexicon_for
+from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
 from novelty.words import anagram_report, check_report
 
 
@@ -20,6 +20,9 @@ def check(words: tuple[str, ...], dict_spec: str | None, as_json: bool) -> None:
 
     Exit status 0 when every word is playable, 1 otherwise.
     """
+    for word in words:
+        if not word.strip():
+            fail(f"empty word: {word!r}")
     report = check_report(lexicon_for(dict_spec), list(words))
     if as_json:
         emit_json(report)

@@ -88,3 +88,41 @@ def test_cards_and_motifs(runner: CliRunner) -> None:
     assert len(motifs) == 48 and motifs[3]["id"] == "chekhovs-gun"
     code, out, _ = run(runner, "motifs")
     assert "qfwfq" in out and len(out.splitlines()) == 48
+
+
+# -- Inputs that should be refused (issue 10) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("words", [[""], ["   "], ["quixotic", ""]])
+def test_check_refuses_an_empty_word_as_bad_input(runner: CliRunner, words: list[str]) -> None:
+    code, out, err = run(runner, "check", *words)
+    assert code == 2 and out == ""
+    assert "empty word" in err and "Traceback" not in err
+
+
+NOT_UTF8 = b'{"players": [{"name": "Ren\xe9e"}]}'  # Latin-1, as an old editor might save it
+
+
+@pytest.mark.parametrize("command", [["round"], ["game"], ["othello", "score"], ["stage-blood", "resolve"],
+                                     ["mood-x", "turn"], ["thespianage", "score"]])
+def test_a_file_that_is_not_utf8_is_bad_input(runner: CliRunner, tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(NOT_UTF8)
+    code, out, err = run(runner, *command, str(path))
+    assert code == 2 and out == ""
+    assert f"{str(path)!r} is not UTF-8 text" in err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+def test_standard_input_that_is_not_utf8_is_bad_input(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["round", "-"], input=NOT_UTF8)
+    assert result.exit_code == 2 and "'-' is not UTF-8 text" in result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_challenge_refuses_a_player_challenging_their_own_word(runner: CliRunner) -> None:
+    code, out, err = run(runner, "challenge", "qi", "--by", "Ann", "--player", "Ann")
+    assert code == 2 and out == ""
+    assert "'Ann' cannot challenge their own word" in err  # the same words as `novelty round`
+    code, out, _ = run(runner, "challenge", "qi", "--by", "Ann", "--player", "Bob")
+    assert code == 0 and "Bob scores nothing for it; Ann gains 5" in out
