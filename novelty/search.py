@@ -118,7 +118,8 @@ class Tables:
     def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
         def placed(letters: str, wild_letters: bool) -> Placed:
-            return place(Word((Card(kind, letters, wild_letters, copy_of=copy_of),)), self.motifs, self.escaped)[0]
+            card = Card(kind, letters, wild_letters, copy_of=copy_of)
+            return place(Word((card,)), self.motifs, self.escaped, self.rules)[0]
 
         def facts(letters: str, wild_letters: bool) -> dict[str, int]:
             return card_facts(placed(letters, wild_letters), self.colours)
@@ -192,8 +193,8 @@ class Tables:
 
         A copy that keeps score and effect reads exactly like its card, so it is no face of its own: the walk
         lets a class run past the cards held by what the motifs grant it (``grants``), and the packing takes
-        each copy from one shared pool of copies (which motif grants which copy is settled per play). A minor copy (worth 0, no
-        effect) is a face of its own, with a resource per motif and a unit per class copied.
+        each copy from one shared pool of copies (which motif grants which copy is settled per play). A minor
+        copy (worth 0, no effect) is a face of its own, with a resource per motif and a unit per class copied.
         """
         self.copy_limits: list[dict[str, int]] = []
         self.grants: list[dict[str, int]] = []
@@ -226,7 +227,8 @@ class Tables:
             self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1, "copy_class": -1})
             unit = len(self.units)
             self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
-            placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped)[0] for c in "ay"]
+            placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped, self.rules)[0]
+                      for c in "ay"]
             self.faces.append({"resource": r, "unit": unit, "copy_motif": -1, "copy_class": -1,
                                **card_facts(placed[0], self.colours, placed[1]), "wild": WILDS[wild.value],
                                "letter1": -1,

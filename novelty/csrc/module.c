@@ -246,29 +246,17 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     double started = now_seconds();
-    if (setup(s, t, seconds > 0 ? started + seconds * walk_share : 0, max_groups) < 0) goto done;
+    if (setup(s, t, 0, max_groups) < 0) goto done;
     r->top = top;
-    int walked, packed = 0;
-    double walk_s, pack_s, cpu = cpu_seconds(), walk_cpu, pack_cpu;
+    int rc;
     Py_BEGIN_ALLOW_THREADS
-    walked = walk_words(s);
-    walk_s = now_seconds() - started;
-    walk_cpu = cpu_seconds() - cpu;
-    int walk_stopped = s->stopped;
-    if (walked == 0) {
-        s->stopped = 0;  /* the packing has the rest of the time */
-        s->deadline = seconds > 0 ? started + seconds : 0;
-        packed = pack_plays(s, r);
-    }
-    s->stopped |= walk_stopped;
-    pack_s = now_seconds() - started - walk_s;
-    pack_cpu = cpu_seconds() - cpu - walk_cpu;
+    rc = search_plays(s, r, started, seconds, walk_share);
     Py_END_ALLOW_THREADS
-    if (walked < 0 || packed == -1) {
+    if (rc == -1) {
         PyErr_NoMemory();
         goto done;
     }
-    if (packed == -2) {
+    if (rc == -2) {
         PyErr_SetString(PyExc_ValueError, "too many resource units for the packing");
         goto done;
     }
@@ -280,7 +268,8 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
         "walk_done", s->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
         "bound", bound, "stats", "sequences", (unsigned long long)s->sequences, "groups", s->n_groups, "kept", r->kept,
         "nodes", (unsigned long long)r->nodes, "evaluated", (unsigned long long)r->evaluated,
-        "states", (unsigned long long)r->states, "walk_s", walk_s, "pack_s", pack_s, "walk_cpu_s", walk_cpu, "pack_cpu_s", pack_cpu,
+        "states", (unsigned long long)r->states, "walk_s", r->walk_s, "pack_s", now_seconds() - started - r->walk_s, "walk_cpu_s", r->walk_cpu_s,
+        "pack_cpu_s", r->pack_cpu_s,
         "group_limit", s->out_of_memory ? Py_True : Py_False);
 done:
     if (s) free_search(s);

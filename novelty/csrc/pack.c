@@ -376,10 +376,36 @@ static void leave(Pack *p) {
     p->chosen_doublers -= g->doublers;
 }
 
-/* Greedy plays, offered before the search so that even a search cut short answers well: starting from each
- * of the best few groups, keep adding the best group that still fits. */
+static void greedy_from(Pack *p, const int32_t *order, int32_t n, int32_t first) {
+    u128 packed = p->full;
+    for (int32_t i = -1; i < n && p->n_chosen < MAX_PLAY_WORDS; i++) {
+        int32_t k = order[i < 0 ? first : i];
+        if (!fits(p, packed, p->options[k].need)) continue;
+        if (enter(p, k)) {
+            packed -= p->options[k].need;
+        } else {
+            leave(p);
+        }
+    }
+    offer(p);
+    while (p->n_chosen) leave(p);
+}
+
+typedef struct {
+    int64_t worth;
+    int32_t cards, option;
+} Dense;
+
+static int by_density(const void *a, const void *b) {  /* worth per card, best first */
+    const Dense *x = a, *y = b;
+    int64_t left = x->worth * y->cards, right = y->worth * x->cards;
+    return (left < right) - (left > right);
+}
+
+/* Greedy plays, offered before the search so that even a search cut short answers well: from each of the
+ * best options by worth, and by worth per card, keep adding the best option that still fits. */
 static void greedy(Pack *p, int32_t n_options) {
-    enum { POOL = 4096 };
+    enum { POOL = 4096, STARTS = 32 };
     int32_t *by_worth = malloc(sizeof(int32_t) * POOL), head[MAX_RESOURCES], pool = 0;
     if (!by_worth) return;
     memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
@@ -391,21 +417,17 @@ static void greedy(Pack *p, int32_t n_options) {
                 pick = r;
         by_worth[pool++] = head[pick]++;
     }
-    for (int start = 0; start < 8 && start < pool; start++) {
-        u128 packed = p->full;
-        p->n_chosen = 0;
-        for (int32_t i = -1; i < pool && p->n_chosen < MAX_PLAY_WORDS; i++) {
-            int32_t k = by_worth[i < 0 ? start : i];
-            if (!fits(p, packed, p->options[k].need)) continue;
-            if (enter(p, k)) {
-                packed -= p->options[k].need;
-            } else {
-                leave(p);
-            }
-        }
-        offer(p);
-        while (p->n_chosen) leave(p);
+    for (int32_t start = 0; start < STARTS && start < pool; start++) greedy_from(p, by_worth, pool, start);
+    Dense *dense = malloc(sizeof(Dense) * (size_t)(pool ? pool : 1));
+    if (dense) {
+        for (int32_t i = 0; i < pool; i++)
+            dense[i] = (Dense){p->options[by_worth[i]].worth, p->s->groups[p->options[by_worth[i]].group].ncards,
+                               by_worth[i]};
+        qsort(dense, (size_t)pool, sizeof(Dense), by_density);
+        for (int32_t i = 0; i < pool; i++) by_worth[i] = dense[i].option;
+        free(dense);
     }
+    for (int32_t start = 0; start < STARTS && start < pool; start++) greedy_from(p, by_worth, pool, start);
     free(by_worth);
 }
 
@@ -462,9 +484,9 @@ static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size
     return 0;
 }
 
-/* Add group gi's options: one for each way of taking its cards, held or granted as copies (the copies of
- * class r come out of r's copy resource and the shared pool). */
-static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap) {
+/* Add group gi's options: one for each way of taking its cards, held or granted as copies out of the shared
+ * pool (only the fewest copies it needs when `minimal`: out of time). */
+static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, int minimal) {
     const Search *s = p->s;
     const Group *g = &s->groups[gi];
     const uint8_t *u = s->unit_arena + g->units;
@@ -478,7 +500,7 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap) {
     for (int i = 0; i < n_classes; i++) {
         int r = classes[i], granted = s->twin_cap[r];
         low[i] = used[r] > s->real_cap[r] ? used[r] - s->real_cap[r] : 0;
-        high[i] = used[r] < granted ? used[r] : granted;
+        high[i] = minimal ? low[i] : used[r] < granted ? used[r] : granted;
         copies[i] = low[i];
     }
     for (;;) {  /* every combination of copies per class, odometer style */
@@ -570,14 +592,18 @@ static int prepare(Pack *p) {
         lowest[gi] = s->best[(size_t)gi * s->n_combos];
         highest[gi] = upper + credit;
     }
-    if (rc == 0) rc = prune_groups(s, lowest, highest, p->result->top, kept);
+    /* With a deadline, dominance and the listing of every split get 40% of the time left, the search the rest. */
+    double until = s->deadline > 0 ? now_seconds() + 0.4 * (s->deadline - now_seconds()) : 0;
+    if (rc == 0) rc = prune_groups(s, lowest, highest, p->result->top, until, kept);
     size_t cap = 0;
     int doubler_units = 0;
-    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++) {
+    int late = 0;
+    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++) {  /* always, even out of time: greedy needs them */
         if (!kept[gi]) continue;
         p->result->kept++;
         doubler_units += s->groups[gi].doublers > 0;
-        rc = add_options(p, gi, plain[gi], &cap);
+        if (!late && until > 0 && (gi & 255) == 0) late = now_seconds() > until;
+        rc = add_options(p, gi, plain[gi], &cap, late);
     }
     free(lowest);
     free(highest);
@@ -619,6 +645,64 @@ static int prepare(Pack *p) {
     if (s->param[PARAM_unseen])
         for (int r = 0; r < s->n_res; r++) p->base -= 2 * s->res[r][RES_hand];
     return memo_init(&p->memo, 1u << 12);
+}
+
+/* Add the plays of `from` to `into`, best first, the same words once. */
+static void merge_plays(Result *into, const Result *from) {
+    for (int i = 0; i < from->n_plays; i++) {
+        const Play *play = &from->plays[i];
+        int seen = 0;
+        for (int j = 0; j < into->n_plays && !seen; j++)
+            seen = into->plays[j].n_words == play->n_words
+                   && !memcmp(into->plays[j].key, play->key, sizeof(int32_t) * play->n_words);
+        if (seen || (into->n_plays >= into->top && play->total <= into->plays[into->n_plays - 1].total)) continue;
+        int at = into->n_plays < into->top ? into->n_plays++ : into->n_plays - 1;
+        while (at > 0 && into->plays[at - 1].total < play->total) {
+            into->plays[at] = into->plays[at - 1];
+            at--;
+        }
+        into->plays[at] = *play;
+    }
+}
+
+int search_plays(Search *s, Result *result, double started, double seconds, double walk_share) {
+    double cpu = cpu_seconds();
+    int has_other = 0, rc = walk_init(s);
+    for (int r = 0; r < s->n_res; r++) has_other |= !s->plain[r] && s->res[r][RES_capacity];
+    double walk_end = seconds > 0 ? started + seconds * walk_share : 0, end = seconds > 0 ? started + seconds : 0;
+    Result *early = NULL;
+    if (rc == 0 && seconds > 0 && has_other) {
+        /* With a deadline: first the printed cards' words alone and their plays (quick, and a good answer when
+         * the whole walk cannot finish), then every word. */
+        s->deadline = started + 0.035 < walk_end ? started + 0.035 : walk_end;  /* the same whatever the limit */
+        rc = walk_words(s, 1);
+        early = calloc(1, sizeof *early);
+        if (!early) rc = -1;
+        if (rc == 0) {
+            early->top = result->top;
+            s->stopped = 0;
+            s->deadline = now_seconds() + 0.1 * (walk_end - now_seconds());
+            rc = pack_plays(s, early);
+        }
+    }
+    if (rc == 0) {
+        s->stopped = 0;
+        s->deadline = walk_end;
+        rc = walk_words(s, 0);
+    }
+    result->walk_s = now_seconds() - started;
+    result->walk_cpu_s = cpu_seconds() - cpu;
+    if (rc == 0) {
+        int walk_stopped = s->stopped;
+        s->stopped = 0;  /* the packing has the rest of the time */
+        s->deadline = end;
+        rc = pack_plays(s, result);
+        s->stopped |= walk_stopped;
+    }
+    if (early && rc == 0) merge_plays(result, early);
+    free(early);
+    result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
+    return rc;
 }
 
 int pack_plays(Search *s, Result *result) {

@@ -25,9 +25,13 @@ typedef struct {
     int pack_done;
     uint64_t nodes, evaluated, states;
     int32_t kept;                    /* groups left after dominance */
+    double walk_s;                   /* seconds until the walk ended */
+    double walk_cpu_s, pack_cpu_s;   /* this thread's CPU time in the walk and the packing */
 } Result;
 
 int pack_plays(Search *s, Result *result);   /* 0 ok, -1 out of memory, -2 too many resource units */
+/* The whole search, the one entry point: walk, pack, within `seconds` (0: no limit) of `started`. */
+int search_plays(Search *s, Result *result, double started, double seconds, double walk_share);
 int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, const int16_t *doublers);
 
 #endif

@@ -74,7 +74,8 @@ static int count(const Trie *t, int32_t node, int *left, int64_t need, int found
     return found;
 }
 
-int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest, int enough, uint8_t *kept) {
+int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest, int enough, double until,
+                 uint8_t *kept) {
     memset(kept, 1, (size_t)s->n_groups);
     if (s->param[PARAM_pangram] && s->param[PARAM_round_given]) return 0;
     int32_t *order = malloc(sizeof(int32_t) * (s->n_groups ? s->n_groups : 1));
@@ -91,6 +92,7 @@ int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest,
     int left[MAX_UNITS] = {0}, rc = 0;
     for (int32_t i = 0; i < s->n_groups && rc == 0; i++) {
         const Group *g = &s->groups[order[i]];
+        if (until > 0 && (i & 255) == 0 && now_seconds() > until) break;  /* out of time: keep the rest */
         const uint8_t *u = s->unit_arena + g->units;
         if (!g->doublers) {
             for (int k = 0; k < g->ncards; k++) left[u[k]]++;

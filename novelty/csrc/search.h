@@ -75,7 +75,10 @@ typedef struct {
 double now_seconds(void);
 double cpu_seconds(void);     /* this thread's CPU time */
 int out_of_time(Search *s);
-int walk_words(Search *s);       /* 0 ok (s->walk_done says whether it finished), -1 out of memory */
+int walk_init(Search *s);        /* 0 ok, -1 out of memory */
+/* Walk every word (or only those of the printed cards alone: quick, for a first answer); 0 ok (s->walk_done
+ * says whether every word was found), -1 out of memory. */
+int walk_words(Search *s, int plain_only);
 /* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant. */
 int twin_cover(const Search *s, const int *excess, int32_t *x);
 void free_search(Search *s);

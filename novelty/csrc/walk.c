@@ -273,9 +273,11 @@ static int extend(Search *s, uint32_t node) {
     return 0;
 }
 
-int walk_words(Search *s) {
+int walk_init(Search *s) {
     for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
         s->left[r] = s->res[r][RES_kind] == RES_TWIN_POOL ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
+        s->plain[r] = s->res[r][RES_kind] == RES_PHYSICAL && s->n_res_faces[r] == 1
+                      && s->scorer.faces[s->res_faces[r][0]].f[FACE_wild] == WILD_fixed;
     }
     uint64_t x = 0x243F6A8885A308D3ull;  /* splitmix64: a random 64-bit code per unit */
     for (int u = 0; u < s->n_units; u++) {
@@ -284,23 +286,14 @@ int walk_words(Search *s) {
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         s->zobrist[u] = z ^ (z >> 31);
     }
-    if (rehash(s) < 0) return -1;
-    /* With a deadline, first the words of the printed cards alone (quick, and a good play when the whole
-     * walk cannot finish), then every word. */
-    int has_other = 0;
-    for (int r = 0; r < s->n_res; r++) {
-        s->plain[r] = s->res[r][RES_kind] == RES_PHYSICAL && s->n_res_faces[r] == 1
-                      && s->scorer.faces[s->res_faces[r][0]].f[FACE_wild] == WILD_fixed;
-        has_other |= !s->plain[r];
-    }
-    int rc = 0;
-    if (s->deadline > 0 && has_other) {
-        s->plain_only = 1;
-        rc = extend(s, 0);
-        s->plain_only = 0;
-    }
-    if (rc == 0 && !s->stopped) rc = extend(s, 0);
-    s->walk_done = rc == 0 && !s->stopped;
+    return rehash(s);
+}
+
+int walk_words(Search *s, int plain_only) {
+    s->plain_only = plain_only;
+    int rc = extend(s, 0);
+    s->plain_only = 0;
+    s->walk_done = rc == 0 && !s->stopped && !plain_only;
     return rc;
 }
 
