@@ -9,6 +9,7 @@ Nothing is loaded at import time: call :func:`open_lexicon`.
 from __future__ import annotations
 
 import hashlib
+import mmap
 import os
 import sys
 import tempfile
@@ -168,6 +169,7 @@ class StepIndex:
     def __init__(self, mask: array, first: array) -> None:  # type: ignore[type-arg]
         self.mask = mask
         self.first = first
+        self._mapped: mmap.mmap | None = None
 
     def __len__(self) -> int:
         return len(self.mask)
@@ -234,13 +236,29 @@ class StepIndex:
         return cls(mask, first)
 
     @classmethod
+    def mapped(cls, path: Path) -> StepIndex:
+        """Return the index stored by :meth:`to_bytes` in ``path``, memory-mapped: processes share its pages."""
+        if sys.byteorder != "little":  # pragma: no cover - the file format is little-endian
+            return cls.from_bytes(path.read_bytes())
+        with path.open("rb") as f:
+            data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        n = int.from_bytes(data[:4], "little")
+        if len(data) != 4 + 8 * n or n == 0:
+            data.close()
+            raise LexiconError("step index file has the wrong size")
+        view = memoryview(data)
+        index = cls(view[4:4 + 4 * n].cast("I"), view[4 + 4 * n:].cast("I"))  # type: ignore[arg-type]
+        index._mapped = data  # keep the mapping open as long as the index lives
+        return index
+
+    @classmethod
     def cached(cls, trie_path: Path | None, words: Callable[[], Iterable[str]]) -> StepIndex:
         """Return the index stored beside the cached trie, building and storing it when missing or corrupt."""
         path = trie_path.with_suffix(".steps") if trie_path else None
         if path is not None and path.is_file():
             try:
-                return cls.from_bytes(path.read_bytes())
-            except (OSError, LexiconError):
+                return cls.mapped(path)
+            except (OSError, ValueError, LexiconError):
                 path.unlink(missing_ok=True)
         index = cls.build(words())
         if path is not None:

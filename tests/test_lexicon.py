@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from novelty.errors import LexiconError
-from novelty.lexicon import MarisaLexicon, SetLexicon, open_lexicon, resolve
+from novelty.lexicon import MarisaLexicon, SetLexicon, StepIndex, open_lexicon, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -148,3 +148,15 @@ def test_set_lexicon_for_tests() -> None:
     lexicon = SetLexicon(["Theme", "them"])
     assert "theme" in lexicon and lexicon.has_prefix("th") and not lexicon.has_prefix("x")
     assert len(lexicon) == 2
+
+
+def test_the_step_index_is_memory_mapped_from_the_cache_and_equals_a_fresh_build(tmp_path: Path) -> None:
+    source = tmp_path / "words.txt"
+    source.write_text("note\ntone\nstone\nonset\n")
+    lexicon = open_lexicon(source, cache_dir=tmp_path / "cache")
+    lexicon.step_index()  # built, then stored beside the cached trie
+    again = MarisaLexicon(lexicon.trie, lexicon.info, lexicon.path).step_index()  # another process, in effect
+    assert isinstance(again.mask, memoryview) and isinstance(again.first, memoryview)  # pages shared, not copied
+    fresh = StepIndex.build(lexicon.trie.keys())
+    assert list(again.mask) == list(fresh.mask) and list(again.first) == list(fresh.first)
+    assert again.is_word(again.walk("stone")) and again.walk("stones") == -1
