@@ -9,6 +9,8 @@ from flask import jsonify
 from flask_openapi3 import APIBlueprint, Info, OpenAPI, Tag
 
 from api import problems
+from api.bodies import MAX_DEPTH, check_body
+from api.openapi import NoveltyAPI
 from api.schemas import Health, Problem
 
 try:
@@ -17,6 +19,12 @@ except PackageNotFoundError:  # running from a source tree
     VERSION = "0.0.0"
 
 MAX_BODY_BYTES = 256 * 1024
+
+DESCRIPTION = (
+    "Rules engine and scoring service for the Novelty word game and four theatre games. Every error is an "
+    f"RFC 9457 problem-details body (`application/problem+json`) with a 4xx status. A POST body is a JSON object "
+    f"of at most {MAX_BODY_BYTES // 1024} KiB, nested at most {MAX_DEPTH} levels deep."
+)
 
 meta = APIBlueprint("meta", __name__, url_prefix="/v1", abp_tags=[Tag(name="meta")])
 
@@ -33,10 +41,9 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     from api.scoring import scoring
     from api.words import words
 
-    app = OpenAPI(
+    app = NoveltyAPI(
         __name__,
-        info=Info(title="novelty", version=VERSION,
-                  description="Rules engine and scoring service for the Novelty word game."),
+        info=Info(title="novelty", version=VERSION, description=DESCRIPTION),
         doc_ui=False,
         validation_error_status=400,
         validation_error_callback=problems.validation_problem,
@@ -50,6 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.register_api(scoring)
     app.register_api(games_api)
     problems.register(app)
+    app.before_request(check_body)
 
     @app.get("/v1/openapi.json", doc_ui=False)
     def openapi_document() -> Any:

@@ -8,11 +8,11 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from api.schemas import Problem
+from api.schemas import BODY_PROBLEMS, GameScoreResponse, problem_responses
 from novelty.games import Game, games
 
 games_api = APIBlueprint("games", __name__, url_prefix="/v1/games", abp_tags=[Tag(name="theatre games")],
-                         abp_responses={400: Problem})
+                         abp_responses=problem_responses(*BODY_PROBLEMS))
 
 
 def _view(game: Game, action: str) -> Any:
@@ -29,4 +29,5 @@ def _view(game: Game, action: str) -> Any:
 
 for _game in games().values():
     for _action in _game.actions:
-        games_api.post(f"/{_game.id}/{_action}", operation_id=f"{_game.id}-{_action}")(_view(_game, _action))
+        games_api.post(f"/{_game.id}/{_action}", operation_id=f"{_game.id}-{_action}",
+                      responses={200: GameScoreResponse})(_view(_game, _action))

@@ -33,22 +33,17 @@ def problem(status: int, detail: str, errors: list[dict[str, Any]] | None = None
 
 
 def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:
-    """Return the pydantic errors as location + message pairs."""
-    return [{"loc": ".".join(str(p) for p in err["loc"]) or "body", "msg": err["msg"]} for err in exc.errors()]
+    """Return the pydantic errors as location, message and pydantic's error type."""
+    return [{"loc": ".".join(str(p) for p in err["loc"]) or "body", "msg": err["msg"], "type": err["type"]}
+            for err in exc.errors()]
 
 
 def validation_problem(exc: ValidationError) -> Response:
-    """Turn a request validation failure into a 400 problem naming what was wrong."""
-    if request.method in ("POST", "PUT", "PATCH"):
-        raw = request.get_data(cache=True)
-        if not raw.strip():
-            return problem(400, "request body is empty: send a JSON object")
-        if not request.is_json:
-            return problem(415, "request body must be JSON (Content-Type: application/json)")
-        try:
-            json.loads(raw)
-        except (ValueError, UnicodeDecodeError) as err:
-            return problem(400, f"request body is not valid JSON: {err}")
+    """Turn a request validation failure into a 400 problem naming each wrong field.
+
+    The body is already known to be a JSON object (``api.bodies.check_body``); this reports what in it
+    does not fit the documented schema, or breaks a rule the schema cannot state (``type`` "value_error").
+    """
     errors = _field_errors(exc)
     detail = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors)
     return problem(400, f"invalid request: {detail}", errors)
@@ -71,7 +66,11 @@ def register(app: Flask) -> None:
             405: f"method {request.method} is not allowed on {request.path}",
             413: f"request body too large: the limit is {app.config.get('MAX_CONTENT_LENGTH')} bytes",
         }.get(status, exc.description or HTTPStatus(status).phrase)
-        return problem(status, detail)
+        response = problem(status, detail)
+        for name, value in exc.get_headers():  # Allow on a 405 (RFC 9110), Retry-After...
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from api.problems import PROBLEM_JSON
+from novelty.inputs import Strict
 
 DictName = Literal["twl", "twl06", "sowpods", "collins", "csw"]
 """Word lists the API serves. Paths to files are a CLI-only feature."""
@@ -14,12 +18,7 @@ DictField: Any = Field("twl", alias="dict", description="Word list: twl (default
 Word = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 
 MAX_WORDS = 500
-
-
-class Strict(BaseModel):
-    """A request model that refuses unknown fields."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+MAX_BLANKS = 3
 
 
 class DictQuery(Strict):
@@ -37,9 +36,17 @@ class CheckBody(Strict):
 
 class AnagramBody(Strict):
     letters: Annotated[str, StringConstraints(min_length=1, max_length=20, pattern=r"^[A-Za-z?]+$")] = Field(
-        ..., description="Letters to use; '?' stands for any one letter (at most 3).")
+        ..., description=f"Letters to use; '?' stands for any one letter (at most {MAX_BLANKS}).",
+        json_schema_extra={"pattern": rf"^[A-Za-z]*(\?[A-Za-z]*){{0,{MAX_BLANKS}}}$"})
     min: int = Field(4, ge=1, le=20, description="Shortest word to list.")
     dictionary: DictName = DictField
+
+    @field_validator("letters")
+    @classmethod
+    def _blanks(cls, letters: str) -> str:
+        if letters.count("?") > MAX_BLANKS:
+            raise ValueError(f"at most {MAX_BLANKS} '?' blanks: {letters!r}")
+        return letters
 
 
 class Dictionary(BaseModel):
@@ -78,12 +85,182 @@ class Health(BaseModel):
     version: str
 
 
+class FieldError(BaseModel):
+    loc: str = Field(..., description='Where in the request: "words.0", "body".')
+    msg: str
+    type: str = Field(..., description='pydantic\'s error type: "missing", "int_type", "value_error" (a rule the '
+                                       "schema cannot state)...")
+
+
 class Problem(BaseModel):
-    """An RFC 9457 problem-details body; every error the API returns has this shape."""
+    """An RFC 9457 problem-details body (``application/problem+json``); every error the API returns has this shape."""
 
     type: str = "about:blank"
     title: str
-    status: int
+    status: int = Field(..., ge=400, le=599)
     detail: str
     instance: str | None = None
-    errors: list[dict] | None = Field(None, description="Each invalid field, for validation errors.")
+    errors: list[FieldError] | None = Field(None, description="Each invalid field, for validation errors.")
+
+
+def problem_responses(*statuses: int) -> dict[Any, Any]:
+    """Return OpenAPI responses documenting ``statuses`` as problem-details bodies."""
+    return {status: {"description": f"{HTTPStatus(status).phrase}: a problem-details body saying what was wrong.",
+                     "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+            for status in statuses}
+
+
+BODY_PROBLEMS = (400, 413, 415)
+"""What a POST can answer besides 200: a body that does not fit (or breaks the rules), too large, not JSON."""
+
+
+# -- answers ------------------------------------------------------------------------------------------
+# Answers allow fields beyond those listed (pydantic's default): a client reads what it knows.
+
+
+class Step(BaseModel):
+    """One step of a word's arithmetic: printed points, then each effect in the order applied."""
+
+    source: str = Field(..., description="The card or motif that acts.")
+    target: str = Field(..., description="The card or the word acted on.")
+    op: str = Field(..., description='"points", "add", "multiply", "forfeit"...')
+    amount: int
+    from_: int | None = Field(..., alias="from")
+    to: int
+    note: str | None
+    text: str
+
+
+class CardValue(BaseModel):
+    card: str
+    letters: str
+    points: int = Field(..., description="Printed points.")
+    value: int = Field(..., description="Worth after effects.")
+
+
+class ScoredWord(BaseModel):
+    word: str
+    cards: list[str]
+    score: int = Field(..., description="The word's final score (after play-level effects and forfeits).")
+    valid: bool
+    reason: str | None
+    breakdown: list[Step]
+    card_values: list[CardValue]
+    y_as_vowel: list[int] = Field(..., description="Positions of the Ys scored as vowels.")
+    word_score: int = Field(..., description="The word's own score, before play-level effects.")
+    doubled_by: list[str]
+    forfeited: bool = False
+
+
+class Adjustment(BaseModel):
+    source: str
+    points: int
+    text: str
+
+
+class PlayResult(BaseModel):
+    total: int
+    words: list[ScoredWord]
+    adjustments: list[Adjustment]
+    notes: list[str]
+
+
+class ScoreResponse(PlayResult):
+    dictionary: Dictionary
+    motifs: list[str]
+
+
+class PlayerRound(BaseModel):
+    name: str
+    total: int
+    play: PlayResult
+    round_adjustments: list[Adjustment]
+
+
+class Settlement(BaseModel):
+    word: str
+    valid: bool = Field(..., description="Whether the word is playable.")
+    word_scores: bool
+    challenger_points: int
+    challenger_loses_shortest_word: bool
+    reading: Literal["intent", "as-printed"]
+    text: str
+
+
+class ChallengeOutcome(Settlement):
+    by: str
+    player: str
+    word_number: int
+
+
+class RoundResult(BaseModel):
+    motifs: list[str]
+    players: list[PlayerRound]
+    challenges: list[ChallengeOutcome]
+    scores: dict[str, int]
+
+
+class RoundResponse(RoundResult):
+    dictionary: Dictionary
+
+
+class Ranked(BaseModel):
+    rank: int
+    name: str
+    total: int
+
+
+class GameResponse(BaseModel):
+    dictionary: Dictionary
+    rounds: list[RoundResult]
+    totals: dict[str, int]
+    ranking: list[Ranked]
+    winners: list[str]
+
+
+class ChallengeResponse(Settlement):
+    dictionary: Dictionary
+    by: str
+    player: str | None
+
+
+class BestPlay(BaseModel):
+    total: int
+    words: list[ScoredWord]
+    unused: list[str]
+    adjustments: list[Adjustment]
+    escaped: str | None
+    notes: list[str]
+
+
+class BestResponse(BaseModel):
+    dictionary: Dictionary
+    motifs: list[str]
+    optimal: bool = Field(..., description="Whether the first play is proved the best (false: the time ran out).")
+    plays: list[BestPlay]
+    notes: list[str]
+    stats: dict[str, Any]
+
+
+class LineItem(BaseModel):
+    label: str
+    points: int
+    detail: str | None
+
+
+class PlayerTally(BaseModel):
+    name: str
+    items: list[LineItem]
+    total: int
+
+
+class GameScoreResponse(BaseModel):
+    """A theatre game's answer: line items, totals, winner(s), rulings applied, and game-specific results."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    players: list[PlayerTally]
+    totals: dict[str, int]
+    winners: list[str]
+    rulings: list[str]

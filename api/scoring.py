@@ -7,7 +7,17 @@ from typing import Any
 from flask_openapi3 import APIBlueprint, Tag
 from pydantic import Field
 
-from api.schemas import DictField, DictName, Problem
+from api.schemas import (
+    BODY_PROBLEMS,
+    BestResponse,
+    ChallengeResponse,
+    DictField,
+    DictName,
+    GameResponse,
+    RoundResponse,
+    ScoreResponse,
+    problem_responses,
+)
 from novelty.inputs import (
     BestInput,
     ChallengeRequest,
@@ -24,7 +34,7 @@ from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 
 scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
-                       abp_responses={400: Problem})
+                       abp_responses=problem_responses(*BODY_PROBLEMS))
 
 
 class ScoreBody(ScoreInput):
@@ -50,28 +60,28 @@ class ChallengeBody(ChallengeRequest):
     dictionary: DictName = DictField
 
 
-@scoring.post("/score")
+@scoring.post("/score", responses={200: ScoreResponse})
 def post_score(body: ScoreBody) -> dict[str, Any]:
     """Score one player's play, with each word's breakdown (`novelty score --json`)."""
     lexicon, result = score_input(body)
     return {"dictionary": lexicon.info.to_dict(), "motifs": body.motifs, **result.to_dict()}
 
 
-@scoring.post("/round")
+@scoring.post("/round", responses={200: RoundResponse})
 def post_round(body: RoundBody) -> dict[str, Any]:
     """Score a round: every player's play, round-level motifs and challenges (`novelty round --json`)."""
     lexicon = open_lexicon(body.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **round_input(body, lexicon).to_dict()}
 
 
-@scoring.post("/game")
+@scoring.post("/game", responses={200: GameResponse})
 def post_game(body: GameBody) -> dict[str, Any]:
     """Score a game: rounds summed, winner(s) with ties shared (`novelty game --json`)."""
     lexicon = open_lexicon(body.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **game_input(body, lexicon).to_dict()}
 
 
-@scoring.post("/challenge")
+@scoring.post("/challenge", responses={200: ChallengeResponse})
 def post_challenge(body: ChallengeBody) -> dict[str, Any]:
     """Settle one challenge: is the word playable, and who scores what (`novelty challenge --json`)."""
     lexicon = open_lexicon(body.dictionary)
@@ -79,7 +89,7 @@ def post_challenge(body: ChallengeBody) -> dict[str, Any]:
     return {"dictionary": lexicon.info.to_dict(), "by": body.by, "player": body.player, **outcome.to_dict()}
 
 
-@scoring.post("/best")
+@scoring.post("/best", responses={200: BestResponse})
 def post_best(body: BestBody) -> dict[str, Any]:
     """Find the best plays of a hand plus the pool under the motifs (`novelty best --json`)."""
     lexicon, result = best_input(body)

@@ -7,41 +7,36 @@ from typing import Any
 from flask_openapi3 import APIBlueprint, Tag
 
 from api.schemas import (
+    BODY_PROBLEMS,
     AnagramBody,
     AnagramResponse,
     CheckBody,
     CheckResponse,
     DictQuery,
-    Problem,
     WordPath,
     WordResponse,
+    problem_responses,
 )
-from novelty.errors import NotationError
 from novelty.lexicon import open_lexicon
 from novelty.words import anagram_report, check_report, check_word
 
-words = APIBlueprint("words", __name__, url_prefix="/v1", abp_tags=[Tag(name="words")],
-                     abp_responses={400: Problem})
-
-MAX_BLANKS = 3
+words = APIBlueprint("words", __name__, url_prefix="/v1", abp_tags=[Tag(name="words")])
 
 
-@words.get("/words/<word>", responses={200: WordResponse})
+@words.get("/words/<word>", responses={200: WordResponse, **problem_responses(400, 404)})
 def get_word(path: WordPath, query: DictQuery) -> dict[str, Any]:
     """Check one word: in the list, playable, and why not."""
     lexicon = open_lexicon(query.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **check_word(lexicon, path.word).to_dict()}
 
 
-@words.post("/check", responses={200: CheckResponse})
+@words.post("/check", responses={200: CheckResponse, **problem_responses(*BODY_PROBLEMS)})
 def post_check(body: CheckBody) -> dict[str, Any]:
     """Check several words; the same answer as `novelty check --json`."""
     return check_report(open_lexicon(body.dictionary), body.words)
 
 
-@words.post("/anagram", responses={200: AnagramResponse})
+@words.post("/anagram", responses={200: AnagramResponse, **problem_responses(*BODY_PROBLEMS)})
 def post_anagram(body: AnagramBody) -> dict[str, Any]:
     """List every word formable from the letters, longest first; the same as `novelty anagram --json`."""
-    if body.letters.count("?") > MAX_BLANKS:
-        raise NotationError(f"at most {MAX_BLANKS} '?' blanks: {body.letters!r}")
     return anagram_report(open_lexicon(body.dictionary), body.letters, body.min)

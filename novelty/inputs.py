@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from novelty.errors import NotationError
 from novelty.lexicon import Lexicon, open_lexicon
@@ -28,7 +28,26 @@ Letter = Annotated[str, StringConstraints(pattern=r"^[a-zA-Z]$")]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    """An input model: unknown fields are refused, and so are values of the wrong JSON type (``true`` is not the
+    number 1, ``"3"`` is not 3). A whole number written ``3.0`` is the integer 3, as JSON Schema reads it."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        return whole_numbers(data)
+
+
+def whole_numbers(data: Any) -> Any:
+    """Return ``data`` with every float that is a whole number (``3.0``) made an int, in lists and objects too."""
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, dict):
+        return {k: whole_numbers(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [whole_numbers(v) for v in data]
+    return data
 
 
 class RulesInput(Strict):
@@ -58,6 +77,9 @@ class PlayInput(Strict):
 class ScoreInput(PlayInput):
     """Score one player's play (`novelty score`, `POST /v1/score`)."""
 
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"words": ["th2 e4 wild4=m e1", "k3 o1 t3 o2"], "motifs": ["assonance", "hermit"], "dict": "twl"}]})
+
     motifs: list[str] = Field([], max_length=10, description="Motif ids in flip order.")
     pool: Cards | None = Field(None, description="Common pool card ids.")
     dictionary: str = Field("twl", alias="dict", description="Word list name.")
@@ -78,6 +100,12 @@ class ChallengeInput(Strict):
 class RoundInput(Strict):
     """One round: every player's play, the motifs in flip order, the pool and challenges made."""
 
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"motifs": ["assonance", "laconic"], "pool": "s3 t2",
+         "players": [{"name": "Ann", "hand": "th2 e4 wild4 e1 z2 o1 n1 e2 s1", "words": ["th2 e4 wild4=m e1"]},
+                     {"name": "Bob", "words": ["d1 a3 t3 e3", "q1 u2 i3 t1"]}],
+         "challenges": [{"by": "Ann", "player": "Bob", "word": "quit"}]}]})
+
     players: list[PlayerInput] = Field(..., min_length=1, max_length=MAX_PLAYERS)
     motifs: list[str] = Field([], max_length=10)
     pool: Cards | None = None
@@ -89,6 +117,12 @@ class RoundInput(Strict):
 class GameInput(Strict):
     """A whole game: its rounds (usually three), scored and summed."""
 
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"rounds": [{"motifs": ["hermit"], "players": [{"name": "Ann", "words": ["d1 a3 t3 e3"]},
+                                                       {"name": "Bob", "words": ["th2 e4 wild4=m e1"]}]},
+                    {"motifs": [], "players": [{"name": "Ann", "words": ["b1 o1 o2 k1"]},
+                                               {"name": "Bob", "words": ["j1 o1 k1 e3"]}]}]}]})
+
     rounds: list[RoundInput] = Field(..., min_length=1, max_length=10)
     dictionary: str = Field("twl", alias="dict")
     rules: RulesInput = RulesInput()
@@ -96,6 +130,8 @@ class GameInput(Strict):
 
 class ChallengeRequest(Strict):
     """Settle one challenge (`novelty challenge`, `POST /v1/challenge`)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{"word": "quixotic", "by": "Ann", "player": "Bob"}]})
 
     word: Annotated[str, StringConstraints(min_length=1, max_length=64)]
     by: Annotated[str, StringConstraints(min_length=1, max_length=40)] = "challenger"
@@ -106,6 +142,9 @@ class ChallengeRequest(Strict):
 
 class BestInput(Strict):
     """Find the best plays of a hand plus the pool (`novelty best`, `POST /v1/best`)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"hand": "th2 e4 m1 e1 s1 a1 r1", "pool": "l1 d1", "motifs": ["assonance"], "top": 2}]})
 
     hand: Cards = Field(..., description='The hand\'s card ids: "a1 b2 th2" or a list.')
     pool: Cards | None = Field(None, description="Common pool card ids.")

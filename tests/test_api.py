@@ -100,7 +100,8 @@ def test_openapi_document_describes_every_endpoint(client, app) -> None:  # type
         if str(rule).startswith("/v1/") and str(rule) != "/v1/openapi.json"
     }
     assert served and served <= documented
-    problem_schema = doc["paths"]["/v1/check"]["post"]["responses"]["400"]["content"]["application/json"]["schema"]
+    problem_schema = doc["paths"]["/v1/check"]["post"]["responses"]["400"]["content"]["application/problem+json"][
+        "schema"]
     assert problem_schema["$ref"].endswith("/Problem")
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
 from novelty.inputs import Strict
 from novelty.tally import Tally, all_max
 
+PLAYERS = (4, 8)
 DEFAULT_MOODS = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink")
 """The dial's eight moods in circle order (ruling X1: the rulebook does not print the order)."""
 POINTS_BY_STEPS = {0: 5, 1: 3, 2: 1}
@@ -37,16 +38,30 @@ class Turn(Strict):
                                                       "at 5 on the Protagonist Dial); a name or its number 1-8.")
 
 
+Players = Field(..., json_schema_extra={"minItems": PLAYERS[0], "maxItems": PLAYERS[1], "uniqueItems": True},
+                description="4-8 players in seating order: each player's left is the next one.")
+
+
 class TurnInput(Turn):
-    players: list[Name] = Field(..., description="In seating order: each player's left is the next one.")
-    moods: list[Mood] | None = Field(None, min_length=8, max_length=8, description="The dial's moods in circle "
-                                                                                   "order (default: X1).")
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": ["Ann", "Bob", "Cat", "Dan"], "protagonist": "Ann",
+        "choices": {"Ann": "red", "Bob": "yellow", "Cat": "blue", "Dan": "red"}}]})
+
+    players: list[Name] = Players
+    moods: list[Mood] | None = Field(None, min_length=8, max_length=8, json_schema_extra={"uniqueItems": True},
+                                     description="The dial's eight different moods in circle order (default: X1).")
 
 
 class GameInput(Strict):
-    players: list[Name] = Field(..., description="In seating order: each player's left is the next one.")
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": ["Ann", "Bob", "Cat", "Dan"], "target": 8,
+        "turns": [{"choices": {"Ann": "red", "Bob": "orange", "Cat": "red", "Dan": "yellow"}},
+                  {"choices": {"Ann": "orange", "Bob": "orange", "Cat": "red", "Dan": "red"}}]}]})
+
+    players: list[Name] = Players
     turns: list[Turn] = Field(..., min_length=1, max_length=500)
-    moods: list[Mood] | None = Field(None, min_length=8, max_length=8)
+    moods: list[Mood] | None = Field(None, min_length=8, max_length=8, json_schema_extra={"uniqueItems": True},
+                                     description="The dial's eight different moods in circle order (default: X1).")
     target: int = Field(TARGET, ge=1, le=200, description="Victory points that end the game (24).")
 
 
@@ -100,7 +115,7 @@ def turn_points(players: list[str], protagonist: str, choices: dict[str, str], c
 
 def turn(data: TurnInput) -> GameScore:
     """Return each player's points for one turn."""
-    check_players(data.players, "Mood X", 4, 8)
+    check_players(data.players, "Mood X", *PLAYERS)
     protagonist = known_player(data.protagonist or data.players[0], data.players, "protagonist")
     points, how, storyteller = turn_points(data.players, protagonist, data.choices, _circle(data.moods))
     tallies = []
@@ -115,7 +130,7 @@ def turn(data: TurnInput) -> GameScore:
 
 def game(data: GameInput) -> GameScore:
     """Return running totals turn by turn and the winner(s): the first to the target, ties shared."""
-    check_players(data.players, "Mood X", 4, 8)
+    check_players(data.players, "Mood X", *PLAYERS)
     circle = _circle(data.moods)
     tallies = {n: Tally(n) for n in data.players}
     totals = dict.fromkeys(data.players, 0)
@@ -140,7 +155,7 @@ def game(data: GameInput) -> GameScore:
     return GameScore("mood-x", tuple(tallies[n] for n in data.players), tuple(winners), tuple(rulings), extra)
 
 
-GAME = Game("mood-x", "Mood X", ("moodx", "mood"), (4, 8), "mood-x.md", {
+GAME = Game("mood-x", "Mood X", ("moodx", "mood"), PLAYERS, "mood-x.md", {
     "turn": Action("turn", TurnInput, turn, "Score one turn: readers by distance, protagonist, storyteller."),
     "game": Action("game", GameInput, game, "Score a game turn by turn to 24; ties share the victory."),
 })

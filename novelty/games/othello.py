@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, model_validator
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
 from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, all_min, first_to_the_left
 
+PLAYERS = (2, 6)
 ACTS = ("I", "II", "III", "IV", "V")
 CARDS_PER_ACT = {"I": 11, "II": 12, "III": 15, "IV": 15, "V": 16}
 """The number of script cards in each act."""
@@ -43,14 +44,32 @@ HANDKERCHIEF = 3
 INTRIGUE_PER_POINT = 3
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+CARD_ID = "^(" + "|".join(
+    rf"{act}\.(0?[1-9]|1[0-{CARDS_PER_ACT[act] - 10}])" for act in ACTS) + ")$"
+"""A script card id: the act, a dot and a position the act has (``I.1``-``I.11`` ... ``V.1``-``V.16``)."""
 _CARD_ID = re.compile(r"^(I|II|III|IV|V)\.(\d{1,2})$")
+
+
+def _script_card_rules(schema: dict[str, Any]) -> None:
+    """Add to a script card's JSON Schema what its validator checks: the character is in the card's act, and
+    a card played by another character is an Act End card with a ``points_otherwise``."""
+    schema["allOf"] = [
+        *({"if": {"properties": {"id": {"pattern": rf"^{act}\."}}},
+           "then": {"properties": {"character": {"enum": sorted(CAST[act])}}}} for act in ACTS),
+        {"if": {"properties": {"by_its_character": {"const": False}}, "required": ["by_its_character"]},
+         "then": {"properties": {"id": {"enum": sorted(ACT_END_CARDS)}, "points_otherwise": {"type": "integer"}},
+                  "required": ["points_otherwise"]}},
+    ]
 
 
 class ScriptCard(Strict):
     """A script card in a player's pile of successfully played (or seized) cards."""
 
-    id: Annotated[str, StringConstraints(pattern=r"^(I|II|III|IV|V)\.\d{1,2}$")] = Field(
-        ..., description='Act and position, as the rulebook writes them: "I.11", "V.16".')
+    model_config = ConfigDict(json_schema_extra=_script_card_rules)
+
+    id: Annotated[str, StringConstraints(pattern=_CARD_ID.pattern)] = Field(
+        ..., json_schema_extra={"pattern": CARD_ID},  # the validator says which positions the act has
+        description='Act and position, as the rulebook writes them: "I.11", "V.16".')
     character: Literal[tuple(CHARACTERS)] = Field(  # type: ignore[valid-type]
         ..., description="Character 1 on the card (the character who acts).")
     points: int = Field(..., ge=0, le=20, description="The value in the card's upper right corner.")
@@ -100,8 +119,15 @@ class OthelloPlayer(Strict):
 class OthelloInput(Strict):
     """The state at the end of the game, or at an intermission (after act ``after_act``)."""
 
-    players: list[OthelloPlayer] = Field(..., description="In seating order, clockwise (each player's left "
-                                                          "is the next one).")
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": [{"name": "Ann", "script_cards": [{"id": "I.1", "character": "Iago", "points": 2}], "intrigue": 3},
+                    {"name": "Bob", "script_cards": [{"id": "I.4", "character": "Cassio", "points": 1,
+                                                      "as_lead": False}], "intrigue": 3}],
+        "after_act": "I", "previous_lead": "Ann"}]})
+
+    players: list[OthelloPlayer] = Field(..., json_schema_extra={"minItems": PLAYERS[0], "maxItems": PLAYERS[1]},
+                                         description="2-6 players with different names, in seating order, clockwise "
+                                                     "(each player's left is the next one).")
     after_act: Literal["I", "II", "III", "IV", "V"] = Field("V", description='"V" scores the end of the game; '
                                                                             "I-IV an intermission tally.")
     previous_lead: Name | None = Field(None, description="Who was the Lead Player in the act just ended "
@@ -112,7 +138,7 @@ class OthelloInput(Strict):
 def score(data: OthelloInput) -> GameScore:
     """Return every player's points, the winner(s) (or the next act's lead at an intermission)."""
     names = [p.name for p in data.players]
-    check_players(names, "The Tragedy of Othello", 2, 6)
+    check_players(names, "The Tragedy of Othello", *PLAYERS)
     last = ACTS.index(data.after_act)
     tallies = []
     rulings = ["O1: every card in a player's pile (played or seized) counts for the character bonus"]
@@ -174,7 +200,7 @@ def score(data: OthelloInput) -> GameScore:
     return GameScore("tragedy-of-othello", tuple(tallies), (), tuple(rulings), extra)
 
 
-GAME = Game("tragedy-of-othello", "The Tragedy of Othello", ("othello", "tragedy"), (2, 6),
+GAME = Game("tragedy-of-othello", "The Tragedy of Othello", ("othello", "tragedy"), PLAYERS,
             "tragedy-of-othello.md",
             {"score": Action("score", OthelloInput, score,
                              "End-of-game scoring with the Othello tiebreaker, or an intermission tally with "

@@ -13,13 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import ConfigDict, Field, StringConstraints, model_validator
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players, known_player
 from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, majority_awards
 
+PLAYERS = (2, 6)
 HOUSEHOLDS = ("cooper", "fletcher", "hughes", "nash", "payne", "walker")
 Household = Literal["cooper", "fletcher", "hughes", "nash", "payne", "walker"]
 PlayType = Literal["comedy", "tragedy", "history"]
@@ -50,13 +51,21 @@ class StageBloodPlayer(Strict):
 
 
 class StageBloodInput(Strict):
-    players: list[StageBloodPlayer]
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": [
+            {"name": "Ann", "favours": {"cooper": 3, "nash": 2}, "gold": 2,
+             "plays": [{"type": "comedy", "points": 3, "favours": {"nash": 1}}, {"type": "tragedy", "points": 4},
+                       {"type": "history", "points": 2}]},
+            {"name": "Bob", "favours": {"cooper": 3, "hughes": 4}, "plays": [{"type": "tragedy", "points": 3}]}]}]})
+
+    players: list[StageBloodPlayer] = Field(..., json_schema_extra={"minItems": PLAYERS[0], "maxItems": PLAYERS[1]},
+                                            description="2-6 players with different names.")
 
 
 def score(data: StageBloodInput) -> GameScore:
     """Return every player's end-of-game score and the winner(s)."""
     names = [p.name for p in data.players]
-    check_players(names, "Stage Blood", 2, 6)
+    check_players(names, "Stage Blood", *PLAYERS)
     awards = TWO_PLAYER_AWARDS if len(names) == 2 else FAVOUR_AWARDS
     rulings = ["S1: tied players divide the points as evenly as possible; the odd points are dropped"]
     if len(names) == 2:
@@ -120,7 +129,17 @@ class ActorPlay(Strict):
 
 
 class RoundInput(Strict):
-    players: list[Name] = Field(..., description="Every player, in seating order.")
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": ["Ann", "Bob"], "gold": {"Ann": 1},
+        "table": [{"id": "Hamlet", "type": "tragedy", "value": 15, "points": 3, "favours": ["nash", "cooper"],
+                   "printed_favours": {"nash": 1}, "working": [{"name": "Edmund", "value": 7}]},
+                  {"id": "Henry V", "type": "history", "value": 10, "points": 2, "favours": ["hughes"]}],
+        "actors": [{"player": "Ann", "name": "Mortimer", "rank": 4, "household": "nash", "target": "Hamlet", "gold": 1},
+                   {"player": "Bob", "name": "Viola", "rank": 9, "household": "hughes", "target": "Henry V"}]}]})
+
+    players: list[Name] = Field(..., json_schema_extra={"minItems": PLAYERS[0], "maxItems": PLAYERS[1],
+                                                        "uniqueItems": True},
+                                description="2-6 players, in seating order.")
     gold: dict[str, Annotated[int, Field(ge=0, le=24)]] = Field({}, description="Each player's gold before "
                                                                               "the round.")
     table: list[TablePlay] = Field(..., max_length=32)
@@ -156,7 +175,7 @@ class _Gains:
 def resolve(data: RoundInput) -> GameScore:
     """Send the actors to their plays in ascending rank (ties by first name); return gains and the new table."""
     names = list(data.players)
-    check_players(names, "Stage Blood", 2, 6)
+    check_players(names, "Stage Blood", *PLAYERS)
     table = {p.id: p.model_copy(deep=True) for p in data.table}
     gold = {n: data.gold.get(n, 0) for n in names}
     for n in data.gold:
@@ -224,7 +243,7 @@ def resolve(data: RoundInput) -> GameScore:
     return GameScore("stage-blood", tuple(tallies), (), tuple(rulings), extra)
 
 
-GAME = Game("stage-blood", "Stage Blood", ("stageblood", "blood"), (2, 6), "stage-blood.md", {
+GAME = Game("stage-blood", "Stage Blood", ("stageblood", "blood"), PLAYERS, "stage-blood.md", {
     "score": Action("score", StageBloodInput, score,
                     "End-of-game scoring: favour majorities per household, play sets, play values, gold."),
     "resolve": Action("resolve", RoundInput, resolve,

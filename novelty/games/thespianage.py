@@ -9,15 +9,16 @@ whoever's Nemesis scores lowest, then the highest score wins. All ties are share
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from novelty.errors import NotationError
 from novelty.games import Action, Game, GameScore, check_players
 from novelty.inputs import Strict
 from novelty.tally import Tally, all_max, all_min, meets_threshold
 
+PLAYERS = (3, 6)
 CHARACTERS = ("Annabelle", "Betsy", "Bob", "Frisco", "Mona", "Randolph")
 PROP, BROKEN_PROP_PAIR = 5, -5
 SUCCESS_PER_PLAYER = 5
@@ -41,7 +42,20 @@ class Bonus(Strict):
     points: int = Field(..., ge=-50, le=50)
 
 
+def _three_different(schema: dict[str, Any]) -> None:
+    """Add to a player's JSON Schema that their character, Crush and Nemesis all differ (in a form that
+    schema-driven generators handle: one branch per character, then Crush and Nemesis not the same)."""
+    schema["anyOf"] = [{"properties": {"character": {"const": c}, "crush": {"enum": others},
+                                       "nemesis": {"enum": others}}}
+                       for c in CHARACTERS for others in [[o for o in CHARACTERS if o != c]]]
+    schema["not"] = {"anyOf": [{"properties": {"crush": {"const": c}, "nemesis": {"const": c}}} for c in CHARACTERS]}
+
+
 class ThespianagePlayer(Strict):
+    """A player: the character they play, their sheet, and their Crush and Nemesis (three different characters)."""
+
+    model_config = ConfigDict(json_schema_extra=_three_different)
+
     name: Annotated[str, StringConstraints(min_length=1, max_length=40)]
     character: Character
     sheet: Sheet
@@ -54,7 +68,18 @@ class ThespianagePlayer(Strict):
 
 
 class ThespianageInput(Strict):
-    players: list[ThespianagePlayer]
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "players": [
+            {"name": "Ann", "character": "Frisco", "crush": "Mona", "nemesis": "Bob",
+             "sheet": {"top": [4, -2, -2], "middle": [3, 1], "bottom": [5, 5, 2]}, "props": 3, "broken_props": 2},
+            {"name": "Ben", "character": "Bob", "crush": "Frisco", "nemesis": "Mona",
+             "sheet": {"top": [5, 3], "middle": [2], "bottom": [1, -1]}, "props": 1},
+            {"name": "Cy", "character": "Mona", "crush": "Bob", "nemesis": "Frisco",
+             "sheet": {"top": [2], "middle": [4, 4], "bottom": [3, 0]}}],
+        "events": [{"label": "Standing ovation", "points": 2}]}]})
+
+    players: list[ThespianagePlayer] = Field(..., json_schema_extra={"minItems": PLAYERS[0], "maxItems": PLAYERS[1]},
+                                             description="3-6 players with different names and characters.")
     events: list[Bonus] = Field([], max_length=12, description="Event bonuses or penalties to the whole "
                                                                "play's total (for the success check).")
     crush_reading: Literal["crush-is-top-scorer", "highest-crush"] = Field(
@@ -64,7 +89,7 @@ class ThespianageInput(Strict):
 def score(data: ThespianageInput) -> GameScore:
     """Return every player's final score, whether the play succeeded, and the winner(s)."""
     names = [p.name for p in data.players]
-    check_players(names, "Thespianage", 3, 6)
+    check_players(names, "Thespianage", *PLAYERS)
     characters = [p.character for p in data.players]
     if len(set(characters)) != len(characters):
         raise NotationError(f"each player plays a different character: {characters}")
@@ -132,6 +157,6 @@ def _discarded(tiles: list[int], kept: list[int], which: str) -> str:
     return f"{len(tiles)} tiles; {gone} {which} ({max(tiles) if which == 'highest' else min(tiles)}) discarded"
 
 
-GAME = Game("thespianage", "Thespianage", ("thespian",), (3, 6), "thespianage.md",
+GAME = Game("thespianage", "Thespianage", ("thespian",), PLAYERS, "thespianage.md",
             {"score": Action("score", ThespianageInput, score,
                              "Final scoring: discards, Props, bonuses, success check, Crush and Nemesis.")})

@@ -1,0 +1,58 @@
+"""Checks on a request body before any view sees it: present, JSON, an object, and not nested too deeply.
+
+Every POST body the API takes is a JSON object a few levels deep. Refusing anything else here, before the
+body is parsed into Python objects, keeps a hostile body (say ``[[[[...]]]]`` 1,000 levels deep, which makes
+the JSON parser raise RecursionError) from reaching the parser, pydantic or a view.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Response, request
+
+from api.problems import problem
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects a body may have (the deepest documented input has 6 levels)."""
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
+"""A JSON string (skipped whole, so brackets inside strings do not count; an unclosed one runs to the end, so
+that the scan stays linear) or a bracket."""
+
+
+def nesting_depth(raw: bytes, limit: int = MAX_DEPTH) -> int:
+    """Return how deeply ``raw``'s arrays and objects nest, counting no further than ``limit + 1``."""
+    depth = deepest = 0
+    for m in _TOKENS.finditer(raw):
+        token = m.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
+
+
+def check_body() -> Response | None:
+    """Return a problem response when a POST body is not a JSON object of sane depth, else None (go on)."""
+    if request.method != "POST" or request.routing_exception is not None:
+        return None  # a 404 or 405 is answered as such, whatever the body
+    raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413, answered by the error handler
+    if not raw.strip():
+        return problem(400, "request body is empty: send a JSON object")
+    if not request.is_json:
+        return problem(415, "request body must be JSON (Content-Type: application/json)")
+    if nesting_depth(raw) > MAX_DEPTH:
+        return problem(400, f"request body is nested too deeply: at most {MAX_DEPTH} levels of arrays and objects")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as err:
+        return problem(400, f"request body is not valid JSON: {err}")
+    if not isinstance(data, dict):
+        return problem(400, f"request body must be a JSON object, not {type(data).__name__}")
+    return None
