@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import textwrap
 
 import click
 
@@ -48,6 +47,8 @@ def check(words: tuple[str, ...], dict_spec: str | None, as_json: bool) -> None:
 @json_option
 def anagram(letters: str, min_length: int, dict_spec: str | None, as_json: bool) -> None:
     """List every word that can be made from LETTERS, longest first; '?' is any one letter."""
+    import textwrap  # here, not at the top: `novelty check` has no use for it
+
     report = anagram_report(lexicon_for(dict_spec), letters, min_length)
     if as_json:
         emit_json(report)

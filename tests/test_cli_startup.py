@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -91,3 +92,11 @@ def test_a_game_is_still_found_by_its_id_or_alias(runner: CliRunner, name: str) 
 def test_an_unknown_command_is_still_refused(runner: CliRunner) -> None:
     result = runner.invoke(main, ["nosuch"])
     assert result.exit_code == 2 and "No such command 'nosuch'" in result.stderr
+
+
+def test_python_m_cli_main_runs_every_command() -> None:
+    # test_serve.py falls back on it. The scoring and game commands used to register on `cli.main.main`, a
+    # second copy of the module, not on `__main__.main`: `python -m cli.main round` said "No such command".
+    done = subprocess.run([sys.executable, "-m", "cli.main", "round", "examples/round.json"], capture_output=True,
+                          text=True, check=False, cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0 and "Motifs: assonance" in done.stdout
