@@ -260,17 +260,19 @@ class Tables:
         return _table(_core.PARAM_FIELDS, [values])
 
     def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
-            seconds: float | None, walk_share: float, max_groups: int = DEFAULT_MAX_GROUPS) -> dict[str, Any]:
+            seconds: float | None, walk_share: float, max_groups: int = DEFAULT_MAX_GROUPS,
+            progress: array | None = None) -> dict[str, Any]:  # type: ignore[type-arg]
         """Run the compiled search; return its answer (plays as face sequences, proof flags, bound, stats).
 
         With ``seconds``, the walk stops after ``walk_share`` of them and the packing after all of them.
+        ``progress`` (``array("q", [...])``) is given the best total found so far while the search runs.
         """
         return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
                            _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
                            _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
                            self.motif_codes(),
                            self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
-                           seconds or 0.0, walk_share, max_groups)
+                           seconds or 0.0, walk_share, max_groups, progress)
 
     # -- a bound that needs no word list ------------------------------------------------------------
 

@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import itertools
 import string
+import threading
 import time
+from array import array
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,13 +152,15 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
 
 def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None, motifs: Sequence[str] = (), *,
           rules: Rules = Rules(), escaped: str | None = None, opponents: list[list[str]] | None = None,
-          top: int = 1, time_limit: float | None = None) -> SolveResult:
+          top: int = 1, time_limit: float | None = None,
+          progress: Callable[[int | None, int, float], None] | None = None) -> SolveResult:
     """Return the ``top`` best plays of ``hand`` plus ``pool`` under the motifs (in flip order).
 
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
     ``opponents`` the other players' words this round, for Sesquipedalian, Pangram and Laconic (not
     counted when None). With ``time_limit`` seconds the best plays found so far are returned when time
-    runs out, and ``optimal`` is False.
+    runs out, and ``optimal`` is False. ``progress(best so far, bound, seconds)`` is called every quarter
+    second once the search has run half a second (from another thread), with a bound no play can beat.
     """
     from novelty.search import Tables
 
@@ -174,7 +178,9 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     for n, letter in enumerate(letters):
         tables = Tables(hand, pool, motifs, rules, letter)
         seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
-        answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE)
+        with _Watcher(progress, started, tables.relaxed_bound(opponents is not None)) as best_so_far:
+            answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
+                                progress=best_so_far)
         for key, value in answer["stats"].items():
             stats[key] += value
         for total, words in answer["plays"]:
@@ -196,7 +202,37 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     return SolveResult(tuple(found[:top]), optimal, bound, result_stats, tuple(notes))
 
 
-def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int]]], total: int,
+class _Watcher:
+    """Report a running search's best total so far, from a thread of its own (the core releases the GIL)."""
+
+    NONE = -(2 ** 63)
+
+    def __init__(self, report: Callable[[int | None, int, float], None] | None, started: float, bound: int) -> None:
+        self.report, self.started, self.bound = report, started, bound
+        self.best = array("q", [self.NONE])
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True) if report else None
+
+    def __enter__(self) -> array:  # type: ignore[type-arg]
+        if self.thread:
+            self.thread.start()
+        return self.best
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread:
+            self.thread.join()
+
+    def _run(self) -> None:
+        assert self.report is not None
+        wait = max(0.0, 0.5 - (time.perf_counter() - self.started))
+        while not self.done.wait(wait):
+            best = self.best[0]
+            self.report(None if best == self.NONE else best, self.bound, time.perf_counter() - self.started)
+            wait = 0.25
+
+
+def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int, int]]], total: int,
               others: list[tuple[str, int, str]], round_given: bool) -> Solution:
     """Return the play the core found, scored by the engine, checking it agrees with the core."""
     play = tables.play(words)

@@ -132,7 +132,19 @@ def test_time_limit_returns_the_best_found_and_says_it_is_not_proved(twl):
     hand = parse_cards("a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1")
     result = solve(twl, hand, None, ["alliteration"], time_limit=0.05)
     assert result.optimal is False
-    assert result.plays  # at least the empty play
+    best = result.plays[0]
+    assert best.total > 0 and best.play.words  # a real play, found before the limit, never the empty play
+    assert result.bound is not None and result.bound >= best.total  # and a score no play can beat
+
+
+def test_progress_reports_the_best_so_far_and_a_bound_while_searching(twl):
+    hand = parse_cards("a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1")
+    seen = []
+    result = solve(twl, hand, None, ["alliteration", "clones"], time_limit=0.9,
+                   progress=lambda best, bound, seconds: seen.append((best, bound, seconds)))
+    assert seen and all(seconds >= 0.5 for _, _, seconds in seen)
+    assert all(best is None or best <= bound for best, bound, _ in seen)
+    assert seen[-1][0] is not None and seen[-1][0] <= result.plays[0].total
 
 
 @pytest.mark.parametrize(("hand", "top", "limit", "message"), [

@@ -218,13 +218,22 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args) {
-    PyObject *objs[9];
+    PyObject *objs[9], *progress_obj = Py_None;
     double seconds, walk_share;
     long long max_groups;
     int top;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
-                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL|O:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
+                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups, &progress_obj))
         return NULL;
+    Py_buffer progress = {0};
+    if (progress_obj != Py_None) {
+        if (PyObject_GetBuffer(progress_obj, &progress, PyBUF_WRITABLE) < 0) return NULL;
+        if (progress.len < (Py_ssize_t)sizeof(int64_t)) {
+            PyBuffer_Release(&progress);
+            PyErr_SetString(PyExc_ValueError, "progress: a writable buffer of one 64-bit integer");
+            return NULL;
+        }
+    }
     static const char *names[9] = {"mask", "first", "faces", "resources", "units", "copies", "grants", "motifs",
                                    "params"};
     Ints t[9];
@@ -247,6 +256,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     }
     double started = now_seconds();
     if (setup(s, t, 0, max_groups) < 0) goto done;
+    s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
     r->top = top;
     int rc;
     Py_BEGIN_ALLOW_THREADS
@@ -276,6 +286,7 @@ done:
     free(s);
     free(r);
     release(t, 9);
+    if (progress.obj) PyBuffer_Release(&progress);
     return out;
 }
 
@@ -400,7 +411,7 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(mask, first, faces, resources, units, copies, grants, motifs, params, top, seconds, walk_share,"
-     " max_groups)"
+     " max_groups[, progress]) -> dict; progress: a writable int64 buffer given the best total found so far"
      " -> dict"},
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},

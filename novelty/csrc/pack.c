@@ -332,6 +332,8 @@ static void offer(Pack *p) {
     }
     memcpy(play.key, key, sizeof key);
     grant_copies(p, &play);
+    if (p->s->progress && play.total > __atomic_load_n(p->s->progress, __ATOMIC_RELAXED))
+        __atomic_store_n(p->s->progress, play.total, __ATOMIC_RELAXED);  /* read by a watcher thread */
     int at = r->n_plays < r->top ? r->n_plays++ : r->n_plays - 1;
     while (at > 0 && r->plays[at - 1].total < play.total) {
         r->plays[at] = r->plays[at - 1];

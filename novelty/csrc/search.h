@@ -68,6 +68,7 @@ typedef struct {
     uint64_t sequences;          /* card sequences spelling a word */
     int64_t max_groups;
     int walk_done;
+    int64_t *progress;           /* where the best total found so far is published (may be NULL) */
     int plain_only;              /* walking the printed cards alone */
     uint8_t plain[MAX_RESOURCES];
 } Search;
