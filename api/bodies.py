@@ -8,34 +8,11 @@ the JSON parser raise RecursionError) from reaching the parser, pydantic or a vi
 from __future__ import annotations
 
 import json
-import re
 
 from flask import Response, request
 
 from api.problems import problem
-
-MAX_DEPTH = 32
-"""The deepest nesting of arrays and objects a body may have (the deepest documented input has 6 levels)."""
-
-_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
-"""A JSON string (skipped whole, so brackets inside strings do not count; an unclosed one runs to the end, so
-that the scan stays linear) or a bracket."""
-
-
-def nesting_depth(raw: bytes, limit: int = MAX_DEPTH) -> int:
-    """Return how deeply ``raw``'s arrays and objects nest, counting no further than ``limit + 1``."""
-    depth = deepest = 0
-    for m in _TOKENS.finditer(raw):
-        token = m.group()
-        if token in (b"[", b"{"):
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
-        elif token in (b"]", b"}"):
-            depth -= 1
-    return deepest
+from novelty.inputs import MAX_DEPTH, nesting_depth
 
 
 def check_body() -> Response | None:

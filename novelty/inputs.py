@@ -7,6 +7,7 @@ errors for anything the rules refuse.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Annotated, Any
 
@@ -25,6 +26,31 @@ MAX_PLAYERS = 12
 WordText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Cards = Annotated[str, StringConstraints(max_length=600)] | list[Annotated[str, StringConstraints(max_length=40)]]
 Letter = Annotated[str, StringConstraints(pattern=r"^[a-zA-Z]$")]
+
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects an input may have (the deepest documented input has 6 levels);
+check it with :func:`nesting_depth` before parsing, as Python's JSON parser raises RecursionError near 1,000."""
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*(?:"|\Z)|[\[\]{}]', re.DOTALL)
+"""A JSON string (skipped whole, so brackets inside strings do not count; an unclosed one runs to the end, so
+that the scan stays linear) or a bracket."""
+
+
+def nesting_depth(raw: bytes | str, limit: int = MAX_DEPTH) -> int:
+    """Return how deeply the JSON text ``raw``'s arrays and objects nest, counting no further than ``limit + 1``."""
+    depth = deepest = 0
+    for m in _TOKENS.finditer(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw):
+        token = m.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
 
 
 class Strict(BaseModel):

@@ -14,7 +14,7 @@ import pytest
 
 from novelty.errors import NoveltyError
 from novelty.games import find_game
-from novelty.inputs import RoundInput, ScoreInput, validate
+from novelty.inputs import MAX_DEPTH, RoundInput, ScoreInput, nesting_depth, validate
 
 
 def numbers(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -110,3 +110,11 @@ def test_input_files_are_strict_too() -> None:
                                          "turns": [{"choices": {"A": "red", "B": "red", "C": "red", "D": "red"}}]})
     assert validate(RoundInput, {"players": players, "challenges": [{"by": "Ann", "player": "Bob", "word": 2.0}]}
                     ).challenges[0].word == 2
+
+
+def test_nesting_depth_counts_brackets_outside_strings_only() -> None:
+    """The scan the API runs on a body before parsing it (and the CLI can run on a file)."""
+    assert nesting_depth('{"a": [1, "[[{", {"b": []}]}') == 4
+    assert nesting_depth(b'["\\"[[[", [[]]]') == 3  # an escaped quote does not end the string
+    assert nesting_depth("[" * 100_000) == MAX_DEPTH + 1  # it stops counting past the limit
+    assert nesting_depth('"[[[') == 0  # an unclosed string runs to the end
