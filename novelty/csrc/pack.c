@@ -591,7 +591,8 @@ static int prepare(Pack *p) {
                 credit += 2 * (used[r] < s->res[r][RES_hand] ? used[r] : s->res[r][RES_hand]);
         }
         plain[gi] = plain_upper;
-        lowest[gi] = s->best[(size_t)gi * s->n_combos];
+        /* At its worst a group takes no award, and (when copies could stand in for its cards) no credit. */
+        lowest[gi] = s->best[(size_t)gi * s->n_combos] + (s->pool_res < 0 ? credit : 0);
         highest[gi] = upper + credit;
     }
     /* With a deadline, dominance and the listing of every split get 40% of the time left, the search the rest. */
