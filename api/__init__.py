@@ -12,6 +12,7 @@ from api import problems
 from api.bodies import MAX_DEPTH, check_body
 from api.openapi import NoveltyAPI
 from api.schemas import Health, Problem
+from api.timing import note_arrival
 
 try:
     VERSION = version("novelty")
@@ -57,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.register_api(scoring)
     app.register_api(games_api)
     problems.register(app)
+    app.before_request(note_arrival)
     app.before_request(check_body)
 
     @app.get("/v1/openapi.json", doc_ui=False)

@@ -237,6 +237,9 @@ class BestResponse(BaseModel):
     dictionary: Dictionary
     motifs: list[str]
     optimal: bool = Field(..., description="Whether the first play is proved the best (false: the time ran out).")
+    bound: int | None = Field(..., description="No play scores more than this (the first play's total when "
+                                               "optimal; from a relaxation that ignores the word list when the "
+                                               "search could not list every word).")
     plays: list[BestPlay]
     notes: list[str]
     stats: dict[str, Any]

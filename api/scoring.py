@@ -18,6 +18,7 @@ from api.schemas import (
     ScoreResponse,
     problem_responses,
 )
+from api.timing import time_left
 from novelty.inputs import (
     BestInput,
     ChallengeRequest,
@@ -92,5 +93,5 @@ def post_challenge(body: ChallengeBody) -> dict[str, Any]:
 @scoring.post("/best", responses={200: BestResponse})
 def post_best(body: BestBody) -> dict[str, Any]:
     """Find the best plays of a hand plus the pool under the motifs (`novelty best --json`)."""
-    lexicon, result = best_input(body)
+    lexicon, result = best_input(body.model_copy(update={"time_limit": time_left(body.time_limit)}))
     return {"dictionary": lexicon.info.to_dict(), "motifs": body.motifs, **result.to_dict()}
