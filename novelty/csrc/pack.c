@@ -134,11 +134,8 @@ static int64_t most(Pack *p, u128 packed) {
     if (p->failed || out_of_time(p->s)) return 0;
     int r = lowest_resource(p, packed);
     int64_t value = most(p, packed & ~p->field[r]);
-    /* Every option anchored at r uses a unit of r, so worth + most(packed - one r) bounds the rest. */
-    int64_t after_one = most(p, packed - (p->field[r] & -p->field[r]));
     for (int k = p->start[r]; k < p->start[r + 1]; k++) {
         const Option *o = &p->options[k];
-        if (o->worth + after_one <= value) break;
         if (fits(p, packed, o->need)) {
             int64_t v = o->worth + most(p, packed - o->need);
             if (v > value) value = v;
