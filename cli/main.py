@@ -22,7 +22,7 @@ from novelty.errors import NoveltyError
 COMMANDS: dict[str, tuple[str, str]] = {
     "anagram": ("cli.words.anagram",
                 "List every word that can be made from LETTERS, longest first; '?' is any one letter."),
-    "best": ("cli.scoring.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
+    "best": ("cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
     "cards": ("cli.catalog.cards", "List the letter card kinds: id, letter, copies, points, colour, effect."),
     "challenge": ("cli.scoring.challenge", "Settle a challenge of WORD: look it up and say who scores what."),
     "check": ("cli.words.check",

@@ -8,63 +8,19 @@ from typing import Any
 import click
 
 from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
-from novelty.errors import NoveltyError
+from cli.plays import CardsType, print_play, with_rules
 from novelty.inputs import (
-    BestInput,
     ChallengeRequest,
     GameInput,
     RoundInput,
     ScoreInput,
-    best_input,
     game_input,
     round_input,
     score_input,
     validate,
 )
-from novelty.play import parse_cards
 from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
-
-
-class CardsType(click.ParamType):
-    """Card ids separated by spaces or commas (``"a1 b2 th2"``), as a multiset."""
-
-    name = "IDS"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Counter[str]:
-        if isinstance(value, Counter):
-            return value
-        try:
-            return parse_cards(str(value))
-        except NoveltyError as exc:
-            self.fail(str(exc), param, ctx)
-
-
-def print_play(play: dict[str, Any], indent: str = "") -> None:
-    """Print a scored play with each word's arithmetic."""
-    for word in play["words"]:
-        status = "" if word["valid"] else f"  ({word['reason']})"
-        click.echo(f"{indent}{word['word']:<12} {word['score']:>4}{status}   [{' '.join(word['cards'])}]")
-        for line in word["breakdown"]:
-            click.echo(f"{indent}    {line['text']}")
-        if word["y_as_vowel"]:
-            click.echo(f"{indent}    Y as a vowel at letter {', '.join(str(p + 1) for p in word['y_as_vowel'])}")
-    for adj in play["adjustments"]:
-        click.echo(f"{indent}{adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
-    for note in play["notes"]:
-        click.echo(f"{indent}note: {note}", err=True)
-
-
-rules_options = [
-    click.option("--motifs-after-cards", is_flag=True, help="Apply every card effect before any motif (E2)."),
-    click.option("--my-name-is-extra", is_flag=True, help="My Name is counts every extra copy of a letter (M5)."),
-]
-
-
-def with_rules(f):  # type: ignore[no-untyped-def]
-    for option in reversed(rules_options):
-        f = option(f)
-    return f
 
 
 @click.command()
@@ -167,49 +123,3 @@ def challenge(word: str, by: str, player: str | None, as_printed: bool, dict_spe
         return
     click.echo(describe_dictionary(out["dictionary"]))
     click.echo(outcome.text.replace("the challenger", by).replace("its player", player or "its player"))
-
-
-@click.command()
-@click.option("--hand", type=CardsType(), required=True, help='The hand\'s card ids: "a1 e4 th2 wild4".')
-@click.option("--pool", type=CardsType(), help="The common pool's card ids.")
-@click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
-@click.option("--escaped", metavar="LETTER", help="The Escaped from Captivity letter (default: try every one).")
-@click.option("--opponent", "opponents", multiple=True, metavar="WORDS",
-              help="One opponent's words this round, comma-separated (repeatable), for round-level motifs.")
-@click.option("--top", type=int, default=3, show_default=True, help="How many plays to show, best first.")
-@click.option("--time-limit", type=float, metavar="S", help="Stop after S seconds with the best play found so far.")
-@with_rules
-@dict_option
-@json_option
-def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
-         opponents: tuple[str, ...], top: int, time_limit: float | None, motifs_after_cards: bool,
-         my_name_is_extra: bool, dict_spec: str | None, as_json: bool) -> None:
-    """Find the best-scoring play of a hand plus the pool, and the runners-up."""
-    data = validate(BestInput, {
-        "hand": list(hand.elements()), "pool": list(pool.elements()) if pool else None, "motifs": list(motifs),
-        "escaped": escaped, "top": top, "time_limit": time_limit,
-        "opponents": [[w.strip() for w in o.split(",") if w.strip()] for o in opponents] if opponents else None,
-        "rules": {"motifs_after_card_effects": motifs_after_cards, "my_name_is_counts_extra_copies": my_name_is_extra},
-    })
-    lexicon, result = best_input(data, lexicon_for(dict_spec))
-    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
-    if as_json:
-        emit_json(out)
-        return
-    click.echo(describe_dictionary(out["dictionary"]))
-    proof = "best possible" if result.optimal else "best found before the time limit (not proved best)"
-    for n, play in enumerate(out["plays"], 1):
-        title = proof if n == 1 else f"runner-up {n - 1}"
-        click.echo(f"Play {n}: {play['total']} points ({title})")
-        if n == 1:
-            print_play(play, "  ")
-        else:
-            for word in play["words"]:
-                click.echo(f"  {word['word']:<12} {word['score']:>4}   [{' '.join(word['cards'])}]")
-            for adj in play["adjustments"]:
-                click.echo(f"  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
-        if play["escaped"]:
-            click.echo(f"  escaped letter: {play['escaped']}")
-        click.echo(f"  unused: {' '.join(play['unused']) or 'none'}")
-    for note in out["notes"]:
-        click.echo(f"note: {note}", err=True)

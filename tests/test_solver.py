@@ -87,7 +87,9 @@ def test_solver_matches_the_reference_with_opponents(deal, opponent):
 
 @pytest.fixture(scope="module")
 def twl():  # type: ignore[no-untyped-def]
-    return open_lexicon("twl")
+    lexicon = open_lexicon("twl")
+    lexicon.step_index()  # built once per cache, before any timed search (a server has it ready)
+    return lexicon
 
 
 def test_best_play_of_a_real_hand_is_scored_as_novelty_score_would(twl):
@@ -183,7 +185,23 @@ def test_cli_best_refuses_bad_input(runner):
     result = runner.invoke(main, ["best", "--hand", "zz9"])
     assert result.exit_code == 2 and "unknown card id" in result.output
     result = runner.invoke(main, ["best", "--hand", "a1", "--time-limit", "-1"])
-    assert result.exit_code == 2 and "time_limit" in result.output
+    assert result.exit_code == 2 and "--time-limit" in result.output
+    result = runner.invoke(main, ["best", "--hand", "a1", "--opponent", "ok,n0t"])
+    assert result.exit_code == 2 and "not a word of letters: 'n0t'" in result.output
+
+
+def test_cli_best_says_what_bounds_an_unproved_answer(runner):
+    from cli.main import main
+    result = runner.invoke(main, ["best", "--hand", "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1",
+                                  "--motif", "alliteration", "--time-limit", "0.05", "--top", "1"])
+    assert result.exit_code == 0, result.output
+    assert "not proved best: no play scores more than" in result.output
+
+
+def test_progress_line_reads_like_a_sentence():
+    from cli.best import progress_line
+    assert progress_line(None, 900, 0.5) == "searching: no play yet, no play beats 900, 0.5 s"
+    assert progress_line(42, 900, 1.25) == "searching: best so far 42, no play beats 900, 1.2 s"
 
 
 def test_api_best_answers_and_refuses_runaway_requests(client):

@@ -1,0 +1,90 @@
+"""novelty best: the best play of a hand plus the pool. Imports no pydantic: it should start as fast as check."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import click
+
+from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
+from cli.plays import CardsType, print_play, with_rules
+from novelty.scoring import Rules
+from novelty.solver import solve
+
+MAX_TOP = 20
+MAX_SECONDS = 60.0
+
+
+def progress_line(best: int | None, bound: int, seconds: float) -> str:
+    """Return the one-line report of a running search (written over itself on a terminal's stderr)."""
+    found = "no play yet" if best is None else f"best so far {best}"
+    return f"searching: {found}, no play beats {bound}, {seconds:.1f} s"
+
+
+def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
+    """Return each opponent's words from "WORD,WORD" values, refusing anything but letters."""
+    if not values:
+        return None
+    out = []
+    for value in values:
+        words = [w.strip().lower() for w in value.split(",") if w.strip()]
+        for word in words:
+            if not (word.isascii() and word.isalpha()):
+                fail(f"--opponent: not a word of letters: {word!r}")
+        out.append(words)
+    return out
+
+
+@click.command()
+@click.option("--hand", type=CardsType(), required=True, help='The hand\'s card ids: "a1 e4 th2 wild4".')
+@click.option("--pool", type=CardsType(), help="The common pool's card ids.")
+@click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
+@click.option("--escaped", metavar="LETTER", help="The Escaped from Captivity letter (default: try every one).")
+@click.option("--opponent", "opponents", multiple=True, metavar="WORDS",
+              help="One opponent's words this round, comma-separated (repeatable), for round-level motifs.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=3, show_default=True,
+              help="How many plays to show, best first.")
+@click.option("--time-limit", type=click.FloatRange(0, MAX_SECONDS, min_open=True), metavar="S",
+              help="Stop after S seconds with the best play found so far, and a bound no play beats.")
+@with_rules
+@dict_option
+@json_option
+def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
+         opponents: tuple[str, ...], top: int, time_limit: float | None, motifs_after_cards: bool,
+         my_name_is_extra: bool, dict_spec: str | None, as_json: bool) -> None:
+    """Find the best-scoring play of a hand plus the pool, and the runners-up."""
+    lexicon = lexicon_for(dict_spec)
+    rules = Rules(motifs_after_card_effects=motifs_after_cards, my_name_is_counts_extra_copies=my_name_is_extra)
+    show = not as_json and sys.stderr.isatty()
+
+    def report(best_so_far: int | None, bound: int, seconds: float) -> None:
+        click.echo("\r" + progress_line(best_so_far, bound, seconds), nl=False, err=True)
+
+    result = solve(lexicon, hand, pool, list(motifs), rules=rules, escaped=escaped.lower() if escaped else None,
+                   opponents=opponent_words(opponents), top=top, time_limit=time_limit,
+                   progress=report if show else None)
+    if show and result.stats.get("seconds", 0) >= 0.5:
+        click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
+    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
+    if as_json:
+        emit_json(out)
+        return
+    click.echo(describe_dictionary(out["dictionary"]))
+    proof = ("best possible" if result.optimal else
+             f"best found before the time limit, not proved best: no play scores more than {result.bound}")
+    for n, play in enumerate(out["plays"], 1):
+        title = proof if n == 1 else f"runner-up {n - 1}"
+        click.echo(f"Play {n}: {play['total']} points ({title})")
+        if n == 1:
+            print_play(play, "  ")
+        else:
+            for word in play["words"]:
+                click.echo(f"  {word['word']:<12} {word['score']:>4}   [{' '.join(word['cards'])}]")
+            for adj in play["adjustments"]:
+                click.echo(f"  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
+        if play["escaped"]:
+            click.echo(f"  escaped letter: {play['escaped']}")
+        click.echo(f"  unused: {' '.join(play['unused']) or 'none'}")
+    for note in out["notes"]:
+        click.echo(f"note: {note}", err=True)

@@ -1,0 +1,52 @@
+"""What the commands that take cards and print plays share: the card-list option, rule flags, play printing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import click
+
+from novelty.errors import NoveltyError
+from novelty.play import parse_cards
+
+
+class CardsType(click.ParamType):
+    """Card ids separated by spaces or commas (``"a1 b2 th2"``), as a multiset."""
+
+    name = "IDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Counter[str]:
+        if isinstance(value, Counter):
+            return value
+        try:
+            return parse_cards(str(value))
+        except NoveltyError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def print_play(play: dict[str, Any], indent: str = "") -> None:
+    """Print a scored play with each word's arithmetic."""
+    for word in play["words"]:
+        status = "" if word["valid"] else f"  ({word['reason']})"
+        click.echo(f"{indent}{word['word']:<12} {word['score']:>4}{status}   [{' '.join(word['cards'])}]")
+        for line in word["breakdown"]:
+            click.echo(f"{indent}    {line['text']}")
+        if word["y_as_vowel"]:
+            click.echo(f"{indent}    Y as a vowel at letter {', '.join(str(p + 1) for p in word['y_as_vowel'])}")
+    for adj in play["adjustments"]:
+        click.echo(f"{indent}{adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
+    for note in play["notes"]:
+        click.echo(f"{indent}note: {note}", err=True)
+
+
+rules_options = [
+    click.option("--motifs-after-cards", is_flag=True, help="Apply every card effect before any motif (E1)."),
+    click.option("--my-name-is-extra", is_flag=True, help="My Name is counts every extra copy of a letter (M2)."),
+]
+
+
+def with_rules(f):  # type: ignore[no-untyped-def]
+    for option in reversed(rules_options):
+        f = option(f)
+    return f
