@@ -22,9 +22,10 @@ def run(host: str, port: int, workers: int, threads: int) -> None:
     from gunicorn.app.base import BaseApplication
 
     from api import create_app
-    from novelty.lexicon import open_lexicon
+    from novelty.lexicon import BUILTIN, open_lexicon
 
-    open_lexicon("twl")  # compile the default list once, before workers fork
+    for name in BUILTIN:  # compile each list and its step index once, before workers fork: they share the
+        open_lexicon(name).step_index()  # memory-mapped pages, and no request pays for building them
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
