@@ -64,19 +64,6 @@ typedef struct {
 
 static const u128 EMPTY = ~(u128)0;
 
-static void *grow_array(void *data, size_t *cap, size_t need, size_t size, int *failed) {
-    if (need <= *cap || *failed) return data;
-    size_t wanted = *cap ? *cap : 256;
-    while (wanted < need) wanted *= 2;
-    void *bigger = realloc(data, wanted * size);
-    if (!bigger) {
-        *failed = 1;
-        return data;
-    }
-    *cap = wanted;
-    return bigger;
-}
-
 static int memo_init(Memo *m, uint32_t size) {
     m->keys = malloc(size * sizeof *m->keys);
     m->values = malloc(size * sizeof *m->values);
@@ -469,9 +456,9 @@ static int shift_of(const Pack *p, int r) {
 
 static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size_t *cap) {
     int failed = 0;
-    p->options = grow_array(p->options, cap, (size_t)p->n_options + 1, sizeof(Option), &failed);
+    p->options = grow(p->options, cap, (size_t)p->n_options + 1, sizeof(Option), &failed);
     if (o->n_copies)
-        p->pairs = grow_array(p->pairs, &p->cap_pairs, p->n_pairs + (size_t)o->n_copies, sizeof *p->pairs, &failed);
+        p->pairs = grow(p->pairs, &p->cap_pairs, p->n_pairs + (size_t)o->n_copies, sizeof *p->pairs, &failed);
     if (failed) return -1;
     p->options[p->n_options] = *o;
     if (o->n_copies) {

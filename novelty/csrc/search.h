@@ -73,6 +73,8 @@ typedef struct {
     uint8_t plain[MAX_RESOURCES];
 } Search;
 
+/* Return `data` with room for `need` items of `size` bytes (capacity in *cap); on failure set *failed. */
+void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed);
 double now_seconds(void);
 double cpu_seconds(void);     /* this thread's CPU time */
 int out_of_time(Search *s);

@@ -47,8 +47,8 @@ static inline int32_t child(const Search *s, uint32_t node, int letter) {
     return (int32_t)(s->first[node] + (uint32_t)__builtin_popcount(bits & (bit - 1)));
 }
 
-static void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed) {
-    if (need <= *cap) return data;
+void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed) {
+    if (need <= *cap || *failed) return data;
     size_t wanted = *cap ? *cap : 1024;
     while (wanted < need) wanted *= 2;
     void *bigger = realloc(data, wanted * size);
