@@ -8,16 +8,15 @@ Nothing is loaded at import time: call :func:`open_lexicon`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import mmap
 import os
 import sys
-import tempfile
 import threading
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -263,6 +262,8 @@ class StepIndex:
         index = cls.build(words())
         if path is not None:
             try:
+                import tempfile
+
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
                 with os.fdopen(fd, "wb") as out:
                     out.write(index.to_bytes())
@@ -286,8 +287,9 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
     key = ALIASES.get(text.strip().lower(), text.strip().lower())
     if key in BUILTIN:
         label, filename = BUILTIN[key]
-        with resources.as_file(resources.files("wordlists").joinpath(filename)) as path:
-            return key, label, Path(path)
+        import wordlists  # a plain package directory: its files sit beside its __init__
+
+        return key, label, Path(wordlists.__file__).with_name(filename)
     path = Path(text).expanduser()
     if not path.is_file():
         names = ", ".join(sorted([*BUILTIN, *ALIASES]))
@@ -355,21 +357,42 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
             family = f"{_slug(label)}-"
         else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
             family = f"file-{hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]}-"
-        lexicon = _compile_or_load(name, label, source, cache_dir, family)
+        lexicon = _compile_or_load(name, label, source, stat, cache_dir, family)
         _loaded[key] = lexicon
         return lexicon
 
 
-def _compile_or_load(name: str, label: str, source: Path, cache_dir: Path, family: str) -> MarisaLexicon:
-    """Return the lexicon from the cache, compiling and caching it first when needed.
+def _source_digest(source: Path, stat: os.stat_result, note: Path) -> tuple[str, bytes | None]:
+    """Return the source's SHA-256, and its bytes when it had to be read.
 
-    The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
+    The digest is taken from ``note`` while the source keeps the path, size and modification time it had
+    when the note was written (as make trusts them), so a warm start need not read and hash the list.
     """
+    stamp = f"{source.resolve()}\n{stat.st_mtime_ns}\n{stat.st_size}\n"
+    try:
+        text = note.read_text()
+        digest = text[len(stamp):].strip()
+        if text.startswith(stamp) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
+            return digest, None
+    except (OSError, UnicodeDecodeError):
+        pass
     try:
         data = source.read_bytes()
     except OSError as exc:
         raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
     digest = hashlib.sha256(data).hexdigest()
+    with contextlib.suppress(OSError):  # cache not writable: hash again next time
+        note.write_text(stamp + digest + "\n")
+    return digest, data
+
+
+def _compile_or_load(name: str, label: str, source: Path, stat: os.stat_result, cache_dir: Path,
+                     family: str) -> MarisaLexicon:
+    """Return the lexicon from the cache, compiling and caching it first when needed.
+
+    The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
+    """
+    digest, data = _source_digest(source, stat, cache_dir / f".{family}source")
     stem = f"{family}{digest[:20]}-v{_CACHE_FORMAT}"
     compiled = cache_dir / f"{stem}.marisa"
     if compiled.is_file():
@@ -379,9 +402,16 @@ def _compile_or_load(name: str, label: str, source: Path, cache_dir: Path, famil
             return MarisaLexicon(trie, LexiconInfo(name, label, len(trie), digest), compiled)
         except Exception:  # noqa: BLE001 - a corrupt cache file is rebuilt, not trusted
             compiled.unlink(missing_ok=True)
+    if data is None:
+        try:
+            data = source.read_bytes()
+        except OSError as exc:
+            raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
     trie = marisa_trie.Trie(read_words(data, str(source)))
     info = LexiconInfo(name, label, len(trie), digest)
     try:
+        import tempfile
+
         cache_dir.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=f".{stem}.", suffix=".tmp")
         os.close(fd)

@@ -160,3 +160,23 @@ def test_the_step_index_is_memory_mapped_from_the_cache_and_equals_a_fresh_build
     fresh = StepIndex.build(lexicon.trie.keys())
     assert list(again.mask) == list(fresh.mask) and list(again.first) == list(fresh.first)
     assert again.is_word(again.walk("stone")) and again.walk("stones") == -1
+
+
+def test_a_warm_open_takes_the_lists_digest_from_the_cache_without_reading_it(tmp_path: Path, monkeypatch) -> None:
+    import novelty.lexicon as lexicon_module
+
+    source = tmp_path / "words.txt"
+    source.write_text("note\ntone\nstone\n")
+    first = open_lexicon(source, cache_dir=tmp_path / "cache")
+    lexicon_module._loaded.clear()  # as a new process would start
+    open_lexicon(source, cache_dir=tmp_path / "cache")  # notes the source's digest beside the cache
+    lexicon_module._loaded.clear()
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda p: (_ for _ in ()).throw(AssertionError(f"read {p}"))
+                        if p == source else real(p))
+    again = open_lexicon(source, cache_dir=tmp_path / "cache")
+    assert again.info == first.info and "stone" in again
+    monkeypatch.undo()
+    source.write_text("note\ntone\nstone\nonset\n")  # changed: read, hashed and compiled again
+    lexicon_module._loaded.clear()
+    assert "onset" in open_lexicon(source, cache_dir=tmp_path / "cache")
