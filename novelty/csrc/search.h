@@ -35,6 +35,7 @@ typedef struct {
     int32_t grant[MAX_GRANTS][N_GRANT_FIELDS];   /* sorted by class */
     int n_grants;
     int real_cap[MAX_RESOURCES];  /* a class's cards held (0 for other resources) */
+    uint32_t face_letters[MAX_FACES];  /* letter bits a face can start with */
     int twin_cap[MAX_RESOURCES];  /* the most copies of a class the twin motifs may grant (0: none) */
     int pool_res;                 /* the shared pool of twin copies, or -1 */
     int n_res_faces[MAX_RESOURCES];

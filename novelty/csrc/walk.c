@@ -249,11 +249,13 @@ static int extend(Search *s, uint32_t node) {
     if (out_of_time(s)) return 0;
     if (s->letters >= MIN_WORD_LENGTH && (s->mask[node] & WORD_BIT) && record(s) < 0) return -1;
     if (s->stopped || s->seq_len >= MAX_CARDS_IN_WORD || s->letters + 2 > MAX_LETTERS) return 0;
+    uint32_t here = s->mask[node];
     for (int r = 0; r < s->n_res; r++) {
         if (!s->left[r] || (s->plain_only && !s->plain[r])) continue;
         s->left[r]--;
         for (int i = 0; i < s->n_res_faces[r]; i++) {
             int face = s->res_faces[r][i];
+            if (!(here & s->face_letters[face])) continue;  /* no word goes on with a letter it can spell */
             const int32_t *f = s->scorer.faces[face].f;
             int motif = f[FACE_copy_motif], rc;
             if (!copy_allowed(s, f)) continue;
@@ -274,6 +276,10 @@ static int extend(Search *s, uint32_t node) {
 }
 
 int walk_init(Search *s) {
+    for (int i = 0; i < s->scorer.n_faces; i++) {  /* the first letters each face can spell */
+        const int32_t *f = s->scorer.faces[i].f;
+        s->face_letters[i] = f[FACE_wild] == WILD_fixed ? 1u << f[FACE_letter1] : wild_letters[f[FACE_wild]];
+    }
     for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
         s->left[r] = s->res[r][RES_kind] == RES_TWIN_POOL ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
         s->plain[r] = s->res[r][RES_kind] == RES_PHYSICAL && s->n_res_faces[r] == 1
