@@ -58,6 +58,10 @@ def read_json(path: str) -> Any:
         fail(f"cannot read {path!r}: {exc.strerror}")
     except UnicodeDecodeError as exc:
         fail(f"{path!r} is not UTF-8 text: {exc.reason} at byte {exc.start}")
+    from novelty.inputs import MAX_DEPTH, nesting_depth  # the commands that read files validate with it anyway
+
+    if nesting_depth(text) > MAX_DEPTH:
+        fail(f"{path!r} nests arrays and objects deeper than {MAX_DEPTH} levels")
     try:
         return json.loads(text)
     except ValueError as exc:

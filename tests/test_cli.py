@@ -126,3 +126,13 @@ def test_challenge_refuses_a_player_challenging_their_own_word(runner: CliRunner
     assert "'Ann' cannot challenge their own word" in err  # the same words as `novelty round`
     code, out, _ = run(runner, "challenge", "qi", "--by", "Ann", "--player", "Bob")
     assert code == 0 and "Bob scores nothing for it; Ann gains 5" in out
+
+
+def test_a_file_nested_a_thousand_levels_deep_is_refused_not_a_crash(runner, tmp_path):
+    from cli.main import main
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    for command in (["round", str(deep)], ["game", str(deep)], ["othello", "score", str(deep)]):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 2, (command, result.output)
+        assert "deeper than 32 levels" in result.output
