@@ -165,6 +165,12 @@ class ChallengeRequest(Strict):
     dictionary: str = Field("twl", alias="dict")
     as_printed: bool = False
 
+    @model_validator(mode="after")
+    def _not_their_own(self) -> ChallengeRequest:
+        if self.player is not None and self.player == self.by:
+            raise ValueError(f"{self.by!r} cannot challenge their own word")  # as a round refuses it
+        return self
+
 
 class BestInput(Strict):
     """Find the best plays of a hand plus the pool (`novelty best`, `POST /v1/best`)."""

@@ -112,3 +112,9 @@ def test_openapi_document_is_valid(client) -> None:  # type: ignore[no-untyped-d
     for ref in {m for m in json.dumps(doc).split('"') if m.startswith("#/components/schemas/")}:
         assert ref.rsplit("/", 1)[1] in doc["components"]["schemas"]
     jsonschema.Draft202012Validator.check_schema(doc["components"]["schemas"]["CheckBody"])
+
+
+def test_a_player_cannot_challenge_their_own_word(client):
+    response = client.post("/v1/challenge", json={"word": "quixotic", "by": "Ann", "player": "Ann"})
+    assert response.status_code == 400
+    assert "'Ann' cannot challenge their own word" in response.get_data(as_text=True)
