@@ -38,6 +38,8 @@ typedef struct {
     int n_res;
     u128 field[MAX_RESOURCES], guard, full;
     int8_t owner[128];                  /* bit position -> resource */
+    int anytime;                        /* the walk did not finish: search under a quick bound, not the DP */
+    double share[MAX_RESOURCES];        /* the best worth per unit of any option using the resource (>= 0) */
     Option *options;
     int32_t n_options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
@@ -113,7 +115,22 @@ static inline int lowest_resource(const Pack *p, u128 packed) {
     return p->owner[low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(packed >> 64))];
 }
 
-/* The most any set of groups fitting in `packed` can score (optimistically); -1 bits: out of time. */
+static int shift_of(const Pack *p, int r);
+
+static int field_value(const Pack *p, u128 packed, int r) {
+    return (int)((packed & p->field[r]) >> shift_of(p, r));
+}
+
+/* A quick bound on what the resources in `packed` can add: each unit at the best worth per unit of any
+ * option using its resource. Looser than most(), but it needs no table of states. */
+static int64_t quick_bound(const Pack *p, u128 packed) {
+    double total = 0;
+    for (int r = 0; r < p->s->n_res; r++)
+        if (p->share[r] > 0) total += (double)field_value(p, packed, r) * p->share[r];
+    return (int64_t)total + 1;
+}
+
+/* The most any set of groups fitting in `packed` can score (optimistically). */
 static int64_t most(Pack *p, u128 packed) {
     if (!packed) return 0;
     uint32_t i = memo_slot(&p->memo, packed);
@@ -180,11 +197,6 @@ int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, cons
 }
 
 /* The exact total of the chosen groups as a play, and the award combination each word scores under. */
-static int shift_of(const Pack *p, int r);
-
-static int field_value(const Pack *p, u128 packed, int r) {
-    return (int)((packed & p->field[r]) >> shift_of(p, r));
-}
 
 static int64_t evaluate(Pack *p, int n, const int32_t *chosen, const int32_t *options, int8_t *combos) {
     Search *s = p->s;
@@ -423,13 +435,14 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     if (!packed || p->failed || out_of_time(p->s)) return;
     int r = lowest_resource(p, packed);
     if (r != anchor) from = p->start[r];
-    int64_t after_one = most(p, packed - (p->field[r] & -p->field[r])), bonus = extra(p, packed);
+    u128 one_less = packed - (p->field[r] & -p->field[r]);
+    int64_t after_one = p->anytime ? quick_bound(p, one_less) : most(p, one_less), bonus = extra(p, packed);
     for (int k = from; k < p->start[r + 1] && !p->s->stopped; k++) {
         const Option *o = &p->options[k];
         if (current + o->worth + bonus + after_one <= kth(p)) break;  /* options come best first */
         if (!fits(p, packed, o->need)) continue;
         u128 rest = packed - o->need;
-        if (current + o->worth + bonus + most(p, rest) <= kth(p)) continue;
+        if (current + o->worth + bonus + (p->anytime ? quick_bound(p, rest) : most(p, rest)) <= kth(p)) continue;
         if (p->n_chosen >= MAX_PLAY_WORDS) continue;
         if (enter(p, k)) {
             if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
@@ -438,7 +451,8 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
         leave(p);
     }
     u128 rest = packed & ~p->field[r];  /* no further word takes resource r */
-    if (current + extra(p, rest) + most(p, rest) > kth(p)) dfs(p, rest, current, -1, 0);
+    if (current + extra(p, rest) + (p->anytime ? quick_bound(p, rest) : most(p, rest)) > kth(p))
+        dfs(p, rest, current, -1, 0);
 }
 
 static int by_worth(const void *a, const void *b) {
@@ -611,6 +625,14 @@ static int prepare(Pack *p) {
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
+    for (int32_t k = 0; k < p->n_options; k++) {  /* each resource's best worth per unit */
+        const Option *o = &p->options[k];
+        int units = 0;
+        for (int r = 0; r < s->n_res; r++) units += field_value(p, o->need, r);
+        double per_unit = units ? (double)o->worth / units : 0;
+        for (int r = 0; r < s->n_res; r++)
+            if (per_unit > p->share[r] && field_value(p, o->need, r)) p->share[r] = per_unit;
+    }
     p->laconic = s->param[PARAM_laconic] && s->param[PARAM_round_given] ? 5 : 0;
     for (int r = 0; r < s->n_res && doubler_units; r++) {  /* resources that may hold a shorter-word double */
         int may_double = 0;
@@ -706,10 +728,13 @@ int pack_plays(Search *s, Result *result) {
     result->bound_known = 0;
     offer(&p);  /* the empty play */
     greedy(&p, p.n_options);
-    int64_t root = most(&p, p.full);
-    if (!s->stopped && !p.failed) {
-        result->bound = p.base + extra(&p, p.full) + root;
-        result->bound_known = 1;
+    p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
+    if (!p.anytime) {
+        int64_t root = most(&p, p.full);
+        if (!s->stopped && !p.failed) {
+            result->bound = p.base + extra(&p, p.full) + root;
+            result->bound_known = 1;
+        }
     }
     dfs(&p, p.full, p.base, -1, 0);
     result->states = p.memo.used;
