@@ -22,8 +22,11 @@ How it works (:func:`solve`; the loops are compiled, in ``novelty/csrc/``):
 3. Every returned play is scored again by :func:`novelty.scoring.score_play`, exactly as
    ``novelty score`` would, and must agree.
 
-With a time limit the walk stops when three quarters of it are spent, the packing of what was found
-takes the rest, and the answer says it is not proved best (``optimal`` False).
+With a time limit the search is anytime (``pack.c``'s ``search_plays``): the words of the printed cards
+alone are walked and packed first (a few tens of milliseconds), then every word until three quarters of
+the limit; the packing of what was found takes the rest, greedy plays first. When the walk could not
+finish, no play can be proved best: the packing then searches from the greedy plays under a quick bound,
+and the answer carries a bound from a relaxation that ignores the word list (``optimal`` False).
 
 :func:`reference_best` is the obvious version kept as the oracle: it tries every arrangement of every
 subset of the cards, every letter for every wild, and every combination of the words found.
