@@ -76,7 +76,11 @@ class AnagramResponse(BaseModel):
     dictionary: Dictionary
     letters: str
     min: int
-    count: int
+    count: int = Field(..., description="Words listed: at most 1000, the longest first.")
+    found: int = Field(..., description="Words found; more than `count` when the list was cut.")
+    truncated: bool = Field(..., description="Whether words found were left out of `words` (over 1000 found).")
+    timed_out: bool = Field(..., description="Whether the search stopped at its 2 s limit, so formable words "
+                            "may be missing.")
     words: list[str]
 
 

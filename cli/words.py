@@ -7,7 +7,7 @@ import sys
 import click
 
 from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from novelty.words import anagram_report, check_report
+from novelty.words import TIME_LIMIT, anagram_report, check_report
 
 
 @click.command()
@@ -46,7 +46,11 @@ def check(words: tuple[str, ...], dict_spec: str | None, as_json: bool) -> None:
 @dict_option
 @json_option
 def anagram(letters: str, min_length: int, dict_spec: str | None, as_json: bool) -> None:
-    """List every word that can be made from LETTERS, longest first; '?' is any one letter."""
+    """List every word that can be made from LETTERS, longest first; '?' is any one letter.
+
+    Bounded work: at most 20 letters and 3 '?' blanks (more exits 2); at most the 1000 longest words
+    are listed (the count says how many were found); the search stops after 2 seconds and says so.
+    """
     import textwrap  # here, not at the top: `novelty check` has no use for it
 
     report = anagram_report(lexicon_for(dict_spec), letters, min_length)
@@ -54,7 +58,12 @@ def anagram(letters: str, min_length: int, dict_spec: str | None, as_json: bool)
         emit_json(report)
         return
     click.echo(describe_dictionary(report["dictionary"]), err=True)
-    click.echo(f"{report['count']} words", err=True)
+    if report["truncated"]:
+        click.echo(f"{report['found']} words found; the {report['count']} longest listed", err=True)
+    else:
+        click.echo(f"{report['count']} words", err=True)
+    if report["timed_out"]:
+        click.echo(f"the search stopped at its {TIME_LIMIT:g} s limit: some words may be missing", err=True)
     by_length: dict[int, list[str]] = {}
     for word in report["words"]:
         by_length.setdefault(len(word), []).append(word.upper())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import string
+import time
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,38 +72,109 @@ def is_playable(lexicon: Lexicon, word: str) -> bool:
 
 BLANK = "?"
 
+MAX_LETTERS = 20
+"""Most letters an anagram search takes (a hand is at most a dozen or so cards)."""
+MAX_BLANKS = 3
+"""Most ``?`` blanks an anagram search takes: each multiplies the walk by up to 26."""
+MAX_WORDS = 1000
+"""Most words an anagram answer lists (the longest first); the answer says how many were found."""
+TIME_LIMIT = 2.0
+"""Seconds an anagram walk may take before it stops and says its list is incomplete."""
+_CHECK_EVERY = 4096
+"""Trie nodes visited between clock checks."""
 
-def anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH) -> list[str]:
-    """Return every word of at least ``min_length`` letters formable from ``letters``, longest first.
 
-    ``?`` stands for any one letter. Words are found by walking the lexicon's prefixes, extending a
-    prefix only while some word still starts with it, never by trying permutations.
-    """
+@dataclass(frozen=True, slots=True)
+class Anagrams:
+    """What an anagram search found: the words listed, and whether that is all of them."""
+
+    words: list[str]
+    """The words listed, longest first then alphabetical: at most ``max_words`` of them."""
+    found: int
+    """How many words the walk found (more than listed when ``truncated``)."""
+    truncated: bool
+    """Whether words found were left out of ``words`` (``found`` > ``len(words)``)."""
+    timed_out: bool
+    """Whether the walk stopped at its time limit, so some formable words were never reached."""
+
+
+def _check_rack(letters: str, min_length: int, max_blanks: int) -> str:
     rack = fold(letters)
     if not rack or any(c != BLANK and c not in string.ascii_lowercase for c in rack):
         raise NotationError(f"letters must be a-z or '?': {letters!r}")
+    if len(rack) > MAX_LETTERS:
+        raise NotationError(f"at most {MAX_LETTERS} letters: {len(rack)} given")
+    if rack.count(BLANK) > max_blanks:
+        raise NotationError(f"at most {max_blanks} '?' blanks: {rack.count(BLANK)} given")
     if min_length < 1:
         raise NotationError(f"minimum length must be at least 1: {min_length}")
-    counts = Counter(rack)
-    found: set[str] = set()
+    return rack
 
-    def walk(prefix: str) -> None:
-        if len(prefix) >= min_length and prefix in lexicon:
-            found.add(prefix)
-        blanks = counts[BLANK]
-        for letter in string.ascii_lowercase:
-            use = letter if counts[letter] > 0 else BLANK if blanks > 0 else None
-            if use is None:
-                continue
-            candidate = prefix + letter
-            if not lexicon.has_prefix(candidate):
-                continue
-            counts[use] -= 1
-            walk(candidate)
-            counts[use] += 1
 
-    walk("")
-    return sorted(found, key=lambda w: (-len(w), w))
+def search_anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH, *,
+                    max_words: int = MAX_WORDS, time_limit: float = TIME_LIMIT,
+                    max_blanks: int = MAX_BLANKS) -> Anagrams:
+    """Find the words of at least ``min_length`` letters formable from ``letters``, within bounds.
+
+    ``?`` stands for any one letter. The walk stands on the list's letter trie (its
+    :class:`~novelty.lexicon.StepIndex`) and steps only to children the rack can pay for, a letter
+    from the rack before a blank, so each prefix is visited once and no permutation is ever tried.
+    At most :data:`MAX_LETTERS` letters and ``max_blanks`` blanks are taken (more is a
+    :class:`NotationError`); the walk stops after ``time_limit`` seconds (``timed_out``), and the
+    ``max_words`` longest words are listed (``truncated`` when more were found).
+    """
+    rack = _check_rack(letters, min_length, max_blanks)
+    if max_words < 0:
+        raise NotationError(f"max_words must not be negative: {max_words}")
+    steps = lexicon.step_index()
+    mask, first, word_bit = steps.mask, steps.first, steps.WORD
+    counts = [0] * 27  # a..z, then blanks
+    for c in rack:
+        counts[26 if c == BLANK else ord(c) - 97] += 1
+    found: list[str] = []
+    deadline = time.monotonic() + time_limit
+    visited = 0
+    timed_out = False
+    prefix: list[str] = []
+
+    def walk(node: int) -> None:
+        nonlocal visited, timed_out
+        visited += 1
+        if not visited % _CHECK_EVERY and time.monotonic() > deadline:
+            timed_out = True
+        if timed_out:
+            return
+        m = mask[node]
+        if m & word_bit and len(prefix) >= min_length:
+            found.append("".join(prefix))
+        children = m & (word_bit - 1)
+        base = first[node]
+        rank = 0
+        while children:
+            low = children & -children
+            letter = low.bit_length() - 1
+            use = letter if counts[letter] else 26 if counts[26] else -1
+            if use >= 0:
+                counts[use] -= 1
+                prefix.append(chr(97 + letter))
+                walk(base + rank)
+                prefix.pop()
+                counts[use] += 1
+            rank += 1
+            children ^= low
+
+    if len(steps):
+        walk(0)
+    found.sort(key=lambda w: (-len(w), w))
+    return Anagrams(found[:max_words], len(found), len(found) > max_words, timed_out)
+
+
+def anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH) -> list[str]:
+    """Return the words of at least ``min_length`` letters formable from ``letters``, longest first.
+
+    The same walk and bounds as :func:`search_anagrams` (which says whether the list was cut).
+    """
+    return search_anagrams(lexicon, letters, min_length).words
 
 
 def check_report(lexicon: Lexicon, words: list[str]) -> dict[str, Any]:
@@ -111,8 +182,14 @@ def check_report(lexicon: Lexicon, words: list[str]) -> dict[str, Any]:
     return {"dictionary": lexicon.info.to_dict(), "results": [check_word(lexicon, w).to_dict() for w in words]}
 
 
-def anagram_report(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH) -> dict[str, Any]:
-    """Return the anagram report for ``letters``: the lexicon used and the words, longest first."""
-    words = anagrams(lexicon, letters, min_length)
+def anagram_report(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH, *,
+                   max_words: int = MAX_WORDS, time_limit: float = TIME_LIMIT) -> dict[str, Any]:
+    """Return the anagram report for ``letters``: the lexicon used and the words, longest first.
+
+    ``count`` is the number of words listed, ``found`` the number found; ``truncated`` says the list
+    was cut to ``max_words``, ``timed_out`` that the walk stopped at ``time_limit`` seconds.
+    """
+    result = search_anagrams(lexicon, letters, min_length, max_words=max_words, time_limit=time_limit)
     return {"dictionary": lexicon.info.to_dict(), "letters": fold(letters), "min": min_length,
-            "count": len(words), "words": words}
+            "count": len(result.words), "found": result.found, "truncated": result.truncated,
+            "timed_out": result.timed_out, "words": result.words}
