@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from novelty.catalog import load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import SetLexicon, open_lexicon
-from novelty.play import Play, parse_cards
+from novelty.play import REPEATS, Play, parse_cards
 from novelty.scoring import score_play
 from novelty.solver import reference_best, solve
 
@@ -62,7 +62,8 @@ def small_deals(draw):  # type: ignore[no-untyped-def]
     motifs = draw(st.lists(st.sampled_from(SCORING_MOTIFS), max_size=2, unique=True))
     if draw(st.booleans()) and len(cards) <= 5 and not extra_wild:
         extra = draw(st.sampled_from(RESOURCE_MOTIFS))
-        if extra not in motifs:  # the deck has one of each motif
+        copies = sum(REPEATS[m][0] for m in {*motifs, extra} if m in REPEATS)
+        if extra not in motifs and len(cards) + copies <= 6:  # one of each motif; the brute force stays small
             motifs.append(extra)
     return Counter(cards[split:]), Counter(cards[:split]), motifs
 
