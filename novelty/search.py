@@ -157,7 +157,7 @@ class Tables:
     def _add_faces(self, kind: CardKind, resource: int, unit: int, cls: int, copy_motif: int,
                    copy_of: str | None) -> None:
         variants = self._face_variants(kind, copy_of)
-        base = {"resource": resource, "unit": unit, "copy_motif": copy_motif, "copy_class": cls}
+        base = {"resource": resource, "unit": unit, "copy_motif": copy_motif}
         wild = WILDS[kind.wild.value] if kind.wild is not None else WILDS["fixed"]
         if len(variants) == 2:  # escaped: a wild face, and the face it has when it spells its printed letter
             letter = _LETTERS.index(variants[1][0])
@@ -178,8 +178,7 @@ class Tables:
         for cls, kinds in enumerate(self.classes):
             r = len(self.resources)
             self.resources.append({"capacity": sum(self.hand[k] + self.pool[k] for k in kinds),
-                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0, "copy_motif": -1,
-                                   "copy_class": -1})
+                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0})
             self.units.append({"resource": r, "copy_motif": -1, "cap": self.resources[r]["capacity"]})
             self._add_faces(self.catalog.kinds[kinds[0]], r, r, cls, -1, None)
 
@@ -210,26 +209,26 @@ class Tables:
             if not copyable:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": total, "hand": 0, "kind": 1, "copy_motif": m, "copy_class": -1})
+            self.resources.append({"capacity": total, "hand": 0, "kind": 1})
             for cls in copyable:
                 unit = len(self.units)
                 self.units.append({"resource": r, "copy_motif": m, "cap": total})
                 self._add_faces(self.catalog.kinds[self.classes[cls][0]], r, unit, cls, m, motif)
         pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
         if pool:
-            self.resources.append({"capacity": pool, "hand": 0, "kind": 4, "copy_motif": -1, "copy_class": -1})
+            self.resources.append({"capacity": pool, "hand": 0, "kind": 4})
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():
             if motif not in self.active:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": 1, "hand": 0, "kind": 2, "copy_motif": -1, "copy_class": -1})
+            self.resources.append({"capacity": 1, "hand": 0, "kind": 2})
             unit = len(self.units)
             self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
             placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped, self.rules)[0]
                       for c in "ay"]
-            self.faces.append({"resource": r, "unit": unit, "copy_motif": -1, "copy_class": -1,
+            self.faces.append({"resource": r, "unit": unit, "copy_motif": -1,
                                **card_facts(placed[0], self.colours, placed[1]), "wild": WILDS[wild.value],
                                "letter1": -1,
                                "letter2": -1, "printed": -1, "as_printed": -1})
@@ -241,7 +240,7 @@ class Tables:
         """Return the codes of the motifs the scorer applies to words, in flip order."""
         return array("i", [MOTIFS[m] for m in self.motifs if m in MOTIFS])
 
-    def params(self, round_given: bool, opponents: list[tuple[str, int, str]], top: int) -> array:  # type: ignore[type-arg]
+    def params(self, round_given: bool, opponents: list[tuple[str, int, str]]) -> array:  # type: ignore[type-arg]
         """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words."""
         counts = Counter(name for name, _, _ in opponents)
         values = {
@@ -255,7 +254,6 @@ class Tables:
             "opp_longest": max([len(w) for _, _, w in opponents], default=0),
             "opp_most_distinct": max([len(set(w)) for _, _, w in opponents], default=0),
             "opp_fewest_words": min(counts.values(), default=0),
-            "letter_motifs": 0, "top": top, "n_copy_motifs": len(self.copy_limits), "n_units": len(self.units),
         }
         return _table(_core.PARAM_FIELDS, [values])
 
@@ -271,7 +269,7 @@ class Tables:
                            _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
                            _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
                            self.motif_codes(),
-                           self.params(round_given, opponents, top), min(top, _core.MAX_TOP),
+                           self.params(round_given, opponents), min(top, _core.MAX_TOP),
                            seconds or 0.0, walk_share, max_groups, progress)
 
     # -- a bound that needs no word list ------------------------------------------------------------

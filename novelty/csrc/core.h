@@ -55,7 +55,7 @@ enum { COLOUR_NONE, COLOUR_RED, COLOUR_BLUE };
 /* A face: one way a unit of a resource is laid down, with the card facts the scorer reads. */
 #define FACE_FIELDS(X) X(resource) X(unit) X(wild) X(letter1) X(letter2) X(printed) X(as_printed) \
     X(points) X(colour) X(is_wild) X(op) X(amount) X(target) X(condition) X(length) X(per) \
-    X(copy_motif) X(copy_class) X(y_rule)
+    X(copy_motif) X(y_rule)
 #define E_FACE(n) FACE_##n,
 enum { FACE_FIELDS(E_FACE) N_FACE_FIELDS };
 /* resource: index of the resource consumed; unit: group-key unit (class, or copy motif x class, or free wild);
@@ -68,8 +68,8 @@ typedef struct {
 } Face;
 
 /* A resource: a class of cards (capacity: cards held, hand: of them in the hand), a minor repeat motif's copies,
- * a free wild, or the shared pool of the copies that keep score and effect (copy_class: unused, -1). */
-#define RES_FIELDS(X) X(capacity) X(hand) X(kind) X(copy_motif) X(copy_class)
+ * a free wild, or the shared pool of the copies that keep score and effect. */
+#define RES_FIELDS(X) X(capacity) X(hand) X(kind)
 #define E_RES(n) RES_##n,
 enum { RES_FIELDS(E_RES) N_RES_FIELDS };
 enum { RES_PHYSICAL, RES_COPIES, RES_FREE, RES_TWIN_POOL = 4 };
@@ -88,8 +88,7 @@ enum { GRANT_FIELDS(E_GRANT) N_GRANT_FIELDS };
 
 /* Scalars of one search. */
 #define PARAM_FIELDS(X) X(motifs_after_cards) X(my_name_is_extra) X(round_given) X(unseen) X(laconic) \
-    X(grandiloquent) X(sesquipedalian) X(pangram) X(opp_longest) X(opp_most_distinct) X(opp_fewest_words) \
-    X(letter_motifs) X(top) X(n_copy_motifs) X(n_units)
+    X(grandiloquent) X(sesquipedalian) X(pangram) X(opp_longest) X(opp_most_distinct) X(opp_fewest_words)
 #define E_PARAM(n) PARAM_##n,
 enum { PARAM_FIELDS(E_PARAM) N_PARAM_FIELDS };
 
