@@ -43,6 +43,9 @@ OPS = _codes(_core.OPS)
 TARGETS = _codes(_core.TARGETS)
 CONDITIONS = _codes(_core.CONDITIONS)
 COUNTERS = _codes(_core.COUNTERS)
+RESOURCE_KINDS = _codes(_core.RES_KINDS)
+"""What a resource is: a class of cards, a minor repeat motif's copies, a free wild, or the pool of copies that
+keep score and effect."""
 MOTIFS = _codes(_core.MOTIFS)
 """Motifs the compiled scorer applies to a word (word motifs and the three awards)."""
 COLOURS = {None: 0, Colour.RED: 1, Colour.BLUE: 2}
@@ -108,6 +111,7 @@ class Tables:
         self.info: list[FaceInfo] = []
         self.resources: list[dict[str, int]] = []
         self.units: list[dict[str, int]] = []
+        self._variants: dict[tuple[str, str | None], list[tuple[str, dict[str, int]]]] = {}
         self._classes()
         self._physical()
         self._copies()
@@ -117,6 +121,13 @@ class Tables:
 
     def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
+        key = (kind.id, copy_of)
+        if key not in self._variants:  # each is asked for twice: for the classes, then for the faces
+            self._variants[key] = self._read_faces(kind, copy_of)
+        return self._variants[key]
+
+    def _read_faces(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
+        """Return :meth:`_face_variants`, read from the engine's :func:`~novelty.scoring.place`."""
         def placed(letters: str, wild_letters: bool) -> Placed:
             card = Card(kind, letters, wild_letters, copy_of=copy_of)
             return place(Word((card,)), self.motifs, self.escaped, self.rules)[0]
@@ -178,7 +189,7 @@ class Tables:
         for cls, kinds in enumerate(self.classes):
             r = len(self.resources)
             self.resources.append({"capacity": sum(self.hand[k] + self.pool[k] for k in kinds),
-                                   "hand": sum(self.hand[k] for k in kinds), "kind": 0})
+                                   "hand": sum(self.hand[k] for k in kinds), "kind": RESOURCE_KINDS["cards"]})
             self.units.append({"resource": r, "copy_motif": -1, "cap": self.resources[r]["capacity"]})
             self._add_faces(self.catalog.kinds[kinds[0]], r, r, cls, -1, None)
 
@@ -209,21 +220,21 @@ class Tables:
             if not copyable:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": total, "hand": 0, "kind": 1})
+            self.resources.append({"capacity": total, "hand": 0, "kind": RESOURCE_KINDS["minor-copies"]})
             for cls in copyable:
                 unit = len(self.units)
                 self.units.append({"resource": r, "copy_motif": m, "cap": total})
                 self._add_faces(self.catalog.kinds[self.classes[cls][0]], r, unit, cls, m, motif)
         pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
         if pool:
-            self.resources.append({"capacity": pool, "hand": 0, "kind": 4})
+            self.resources.append({"capacity": pool, "hand": 0, "kind": RESOURCE_KINDS["copy-pool"]})
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():
             if motif not in self.active:
                 continue
             r = len(self.resources)
-            self.resources.append({"capacity": 1, "hand": 0, "kind": 2})
+            self.resources.append({"capacity": 1, "hand": 0, "kind": RESOURCE_KINDS["free-wild"]})
             unit = len(self.units)
             self.units.append({"resource": r, "copy_motif": -1, "cap": 1})
             placed = [place(Word((Card(None, c, True, free=motif),)), self.motifs, self.escaped, self.rules)[0]
@@ -284,8 +295,8 @@ class Tables:
         granted = {g["resource"] for g in self.grants}
         units = []  # (how many, the faces each may be): cards, minor copies, free wilds, and the pool of copies
         for i, resource in enumerate(self.resources):
-            faces = [f for f in self.faces if (f["resource"] in granted if resource["kind"] == 4
-                                                else f["resource"] == i)]
+            pool = resource["kind"] == RESOURCE_KINDS["copy-pool"]
+            faces = [f for f in self.faces if (f["resource"] in granted if pool else f["resource"] == i)]
             units.append((resource["capacity"], faces))
         letters = sum(n * max(2 if f["wild"] == WILDS["double"] or f["letter2"] >= 0 else 1 for f in faces)
                       for n, faces in units)

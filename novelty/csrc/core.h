@@ -72,7 +72,9 @@ typedef struct {
 #define RES_FIELDS(X) X(capacity) X(hand) X(kind)
 #define E_RES(n) RES_##n,
 enum { RES_FIELDS(E_RES) N_RES_FIELDS };
-enum { RES_PHYSICAL, RES_COPIES, RES_FREE, RES_TWIN_POOL = 4 };
+#define RES_KINDS(X) X(cards) X(minor_copies) X(free_wild) X(copy_pool)
+#define E_RES_KIND(n) RES_KIND_##n,
+enum { RES_KINDS(E_RES_KIND) N_RES_KINDS };
 
 /* A repeat motif's limits: copies in all, different cards, and whether a copy keeps score and effect (a twin). */
 #define COPY_FIELDS(X) X(total) X(distinct) X(twin)

@@ -165,20 +165,19 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
     for (int r = 0; r < n_res; r++) {
         const int32_t *row = s->res[r];
         s->twin_cap[r] = 0;
-        s->real_cap[r] = row[RES_kind] == RES_PHYSICAL ? row[RES_capacity] : 0;
-        if (row[RES_capacity] < 0 || row[RES_kind] < RES_PHYSICAL || row[RES_kind] > RES_TWIN_POOL
-            || row[RES_kind] == RES_TWIN_POOL - 1) {
+        s->real_cap[r] = row[RES_kind] == RES_KIND_cards ? row[RES_capacity] : 0;
+        if (row[RES_capacity] < 0 || row[RES_kind] < 0 || row[RES_kind] >= N_RES_KINDS) {
             PyErr_Format(PyExc_ValueError, "resource %d is out of range", r);
             return -1;
         }
     }
     for (int r = 0; r < n_res; r++)
-        if (s->res[r][RES_kind] == RES_TWIN_POOL) s->pool_res = r;
+        if (s->res[r][RES_kind] == RES_KIND_copy_pool) s->pool_res = r;
     s->n_grants = n_grants;
     for (int g = 0; g < n_grants; g++) {  /* sorted by class */
         const int32_t *row = grants->data + g * N_GRANT_FIELDS;
         if (row[GRANT_copy_motif] < 0 || row[GRANT_copy_motif] >= n_copies || row[GRANT_resource] < 0
-            || row[GRANT_resource] >= n_res || s->res[row[GRANT_resource]][RES_kind] != RES_PHYSICAL
+            || row[GRANT_resource] >= n_res || s->res[row[GRANT_resource]][RES_kind] != RES_KIND_cards
             || s->pool_res < 0 || row[GRANT_cap] < 0) {
             PyErr_Format(PyExc_ValueError, "grant %d is out of range", g);
             return -1;
@@ -193,7 +192,7 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
         s->twin_cap[r] = s->twin_cap[r] + row[GRANT_cap] < pool ? s->twin_cap[r] + row[GRANT_cap] : pool;
     }
     for (int r = 0; r < n_res; r++)
-        if (s->res[r][RES_kind] == RES_PHYSICAL && (r >= n_units || s->unit[r][UNIT_resource] != r)) {
+        if (s->res[r][RES_kind] == RES_KIND_cards && (r >= n_units || s->unit[r][UNIT_resource] != r)) {
             PyErr_Format(PyExc_ValueError, "class %d must be unit %d", r, r);
             return -1;
         }
@@ -449,7 +448,7 @@ PyMODINIT_FUNC PyInit__core(void) {
                              *const counters[] = {COUNTERS(NAME)}, *const motifs[] = {MOTIFS(NAME)},
                              *const faces[] = {FACE_FIELDS(NAME)}, *const res[] = {RES_FIELDS(NAME)},
                              *const units[] = {UNIT_FIELDS(NAME)}, *const copies[] = {COPY_FIELDS(NAME)},
-                             *const grants[] = {GRANT_FIELDS(NAME)},
+                             *const grants[] = {GRANT_FIELDS(NAME)}, *const res_kinds[] = {RES_KINDS(NAME)},
                              *const params[] = {PARAM_FIELDS(NAME)};
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
@@ -460,6 +459,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         || add_names(m, "UNIT_FIELDS", units, N_UNIT_FIELDS) < 0
         || add_names(m, "COPY_FIELDS", copies, N_COPY_FIELDS) < 0
         || add_names(m, "GRANT_FIELDS", grants, N_GRANT_FIELDS) < 0
+        || add_names(m, "RES_KINDS", res_kinds, N_RES_KINDS) < 0
         || add_names(m, "PARAM_FIELDS", params, N_PARAM_FIELDS) < 0
         || PyModule_AddIntConstant(m, "MAX_TOP", MAX_TOP) < 0) {
         Py_DECREF(m);

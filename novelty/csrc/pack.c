@@ -38,6 +38,7 @@ typedef struct {
     int n_res;
     u128 field[MAX_RESOURCES], guard, full;
     int8_t owner[128];                  /* bit position -> resource */
+    int shift[MAX_RESOURCES];           /* where each resource's field starts */
     int anytime;                        /* the walk did not finish: search under a quick bound, not the DP */
     double share[MAX_RESOURCES];        /* the best worth per unit of any option using the resource (>= 0) */
     Option *options;
@@ -57,8 +58,7 @@ typedef struct {
     int64_t laconic;                    /* Laconic's +5, when it could be earned */
     int64_t top_upper;                  /* the best any word could be worth */
     int64_t grand_gain;                 /* the most Grandiloquent adds to any one word (one word a play) */
-    int n_doubling, doubling_shift[MAX_RESOURCES];
-    u128 doubling_field[MAX_RESOURCES]; /* resources that may hold a shorter-word double */
+    int n_doubling, doubling[MAX_RESOURCES]; /* resources that may hold a shorter-word double */
     int chosen_doublers;                /* shorter-word doubles in the play being built */
     int64_t base;                       /* Unseen Character: -2 per hand card, before credits */
     Result *result;
@@ -115,10 +115,8 @@ static inline int lowest_resource(const Pack *p, u128 packed) {
     return p->owner[low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(packed >> 64))];
 }
 
-static int shift_of(const Pack *p, int r);
-
 static int field_value(const Pack *p, u128 packed, int r) {
-    return (int)((packed & p->field[r]) >> shift_of(p, r));
+    return (int)((packed & p->field[r]) >> p->shift[r]);
 }
 
 /* A quick bound on what the resources in `packed` can add: each unit at the best worth per unit of any
@@ -265,7 +263,7 @@ static int64_t evaluate(Pack *p, int n, const int32_t *chosen, const int32_t *op
  * and every shorter-word double still within reach doubling the best word there is. */
 static int64_t extra(const Pack *p, u128 packed) {
     int doublers = p->chosen_doublers;
-    for (int i = 0; i < p->n_doubling; i++) doublers += (int)((packed & p->doubling_field[i]) >> p->doubling_shift[i]);
+    for (int i = 0; i < p->n_doubling; i++) doublers += field_value(p, packed, p->doubling[i]);
     if (doublers > 40) doublers = 40;
     return p->laconic + p->grand_gain + (doublers ? (((int64_t)1 << doublers) - 1) * p->top_upper : 0);
 }
@@ -462,12 +460,6 @@ static int by_worth(const void *a, const void *b) {
 }
 
 /* Lay out the packed resource fields and each group's option. */
-static int shift_of(const Pack *p, int r) {
-    int shift = 0;
-    while (!((p->field[r] >> shift) & 1)) shift++;
-    return shift;
-}
-
 static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size_t *cap) {
     int failed = 0;
     p->options = grow(p->options, cap, (size_t)p->n_options + 1, sizeof(Option), &failed);
@@ -518,11 +510,11 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
                         pairs[o.n_copies][0] = (int16_t)r;
                         pairs[o.n_copies++][1] = (int16_t)copies[i];
                     }
-                if (take) o.need += (u128)take << shift_of(p, r);
+                if (take) o.need += (u128)take << p->shift[r];
                 if (s->param[PARAM_unseen])  /* each hand card it uses saves 2, at most */
                     credit += 2 * (take < s->res[r][RES_hand] ? take : s->res[r][RES_hand]);
             }
-            if (total) o.need += (u128)total << shift_of(p, s->pool_res);
+            if (total) o.need += (u128)total << p->shift[s->pool_res];
             o.worth = plain_upper + credit;
             if (push_option(p, &o, pairs, cap) < 0) return -1;
         }
@@ -544,7 +536,7 @@ static int prepare(Pack *p) {
         for (int k = 0; k < g->ncards; k++) uses[s->unit[s->unit_arena[g->units + k]][UNIT_resource]]++;
     }
     for (int r = 0; r < s->n_res; r++) {
-        if (s->res[r][RES_kind] == RES_TWIN_POOL) uses[r] = INT32_MAX;
+        if (s->res[r][RES_kind] == RES_KIND_copy_pool) uses[r] = INT32_MAX;
         int at = r;
         while (at > 0 && uses[order[at - 1]] > uses[r]) {
             order[at] = order[at - 1];
@@ -560,6 +552,7 @@ static int prepare(Pack *p) {
         p->field[r] = (((u128)1 << (width - 1)) - 1) << offset;
         p->guard |= (u128)1 << (offset + width - 1);
         p->full |= (u128)cap << offset;
+        p->shift[r] = offset;
         for (int b = offset; b < offset + width; b++) p->owner[b] = (int8_t)r;
         offset += width;
     }
@@ -640,7 +633,7 @@ static int prepare(Pack *p) {
             const int32_t *f = s->scorer.faces[s->res_faces[r][i]].f;
             may_double |= f[FACE_op] == OP_multiply && f[FACE_target] == TARGET_shorter_word;
         }
-        for (int g = 0; g < s->n_grants && s->res[r][RES_kind] == RES_TWIN_POOL; g++) {  /* a copy of a doubler */
+        for (int g = 0; g < s->n_grants && s->res[r][RES_kind] == RES_KIND_copy_pool; g++) {  /* a copy of a doubler */
             int of = s->grant[g][GRANT_resource];
             for (int i = 0; i < s->n_res_faces[of]; i++) {
                 const int32_t *f = s->scorer.faces[s->res_faces[of][i]].f;
@@ -648,8 +641,7 @@ static int prepare(Pack *p) {
             }
         }
         if (!may_double) continue;
-        p->doubling_field[p->n_doubling] = p->field[r];
-        p->doubling_shift[p->n_doubling++] = shift_of(p, r);
+        p->doubling[p->n_doubling++] = r;
     }
     if (s->param[PARAM_unseen])
         for (int r = 0; r < s->n_res; r++) p->base -= 2 * s->res[r][RES_hand];

@@ -281,8 +281,8 @@ int walk_init(Search *s) {
         s->face_letters[i] = f[FACE_wild] == WILD_fixed ? 1u << f[FACE_letter1] : wild_letters[f[FACE_wild]];
     }
     for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
-        s->left[r] = s->res[r][RES_kind] == RES_TWIN_POOL ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
-        s->plain[r] = s->res[r][RES_kind] == RES_PHYSICAL && s->n_res_faces[r] == 1
+        s->left[r] = s->res[r][RES_kind] == RES_KIND_copy_pool ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
+        s->plain[r] = s->res[r][RES_kind] == RES_KIND_cards && s->n_res_faces[r] == 1
                       && s->scorer.faces[s->res_faces[r][0]].f[FACE_wild] == WILD_fixed;
     }
     uint64_t x = 0x243F6A8885A308D3ull;  /* splitmix64: a random 64-bit code per unit */
