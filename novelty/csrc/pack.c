@@ -20,11 +20,16 @@ typedef unsigned __int128 u128;
 /* A group as the packing takes it: which of its cards are cards held and which are granted copies. */
 typedef struct {
     int64_t worth;   /* best score with every award but Grandiloquent, plus its Unseen Character credit */
+    int64_t word;    /* the score part of worth: what a shorter-word double doubles */
     u128 need;       /* resource units, packed: cards held, copies of each class, the pool of copies */
     int32_t group;
     int32_t copies;  /* offset of its (class, copies) pairs in Pack.pairs, or -1 */
     int16_t n_copies;
+    int16_t doublers; /* the shorter-word doubles it holds */
 } Option;
+
+/* Shorter-word doubles a play may hold for the doubling-aware bound (more: the loose allowance instead). */
+#define MAX_CREDITS 8
 
 typedef struct {
     u128 *keys;
@@ -33,18 +38,32 @@ typedef struct {
     uint32_t used;
 } Memo;
 
+/* The options anchored at one resource, in a trie keyed by what they take, resource by resource in field order:
+ * the options fitting a state are found by walking only the branches whose resources the state still holds. */
+typedef struct {
+    u128 take;               /* what this step takes: `count` units of resource `res` */
+    int32_t child, sibling;  /* node indexes, 0: none */
+    int32_t first, last;     /* the options taking exactly this path: Pack.ends[first..last), best first */
+    int8_t res, count;
+} Step;
+
 typedef struct {
     Search *s;
-    int n_res;
     u128 field[MAX_RESOURCES], guard, full;
     int8_t owner[128];                  /* bit position -> resource */
     int shift[MAX_RESOURCES];           /* where each resource's field starts */
     int anytime;                        /* the walk did not finish: search under a quick bound, not the DP */
     double share[MAX_RESOURCES];        /* the best worth per unit of any option using the resource (>= 0) */
     Option *options;
+    uint64_t *uses;                     /* per option: a bit per resource it takes (a quick test that it fits) */
+    Step *steps;                        /* the option tries: root of resource r's at index r + 1 */
+    int32_t n_steps, *ends;
+    int order[MAX_RESOURCES];           /* resources in field order */
     int32_t n_options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
+    Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
+    int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     int failed;
     int16_t (*pairs)[2];                /* (class, copies) of the options that take copies */
     size_t n_pairs, cap_pairs;
@@ -119,6 +138,14 @@ static int field_value(const Pack *p, u128 packed, int r) {
     return (int)((packed & p->field[r]) >> p->shift[r]);
 }
 
+/* A bit per resource `packed` holds at least one of. */
+static uint64_t present(const Pack *p, u128 packed) {
+    uint64_t bits = 0;
+    for (int r = 0; r < p->s->n_res; r++)
+        if (packed & p->field[r]) bits |= (uint64_t)1 << r;
+    return bits;
+}
+
 /* A quick bound on what the resources in `packed` can add: each unit at the best worth per unit of any
  * option using its resource. Looser than most(), but it needs no table of states. */
 static int64_t quick_bound(const Pack *p, u128 packed) {
@@ -128,6 +155,56 @@ static int64_t quick_bound(const Pack *p, u128 packed) {
     return (int64_t)total + 1;
 }
 
+#define NO_PLAY (INT64_MIN / 4)
+#define PLAIN (-1000)   /* owed, for most(): no shorter-word doubles in the bound */
+
+static int64_t most(Pack *p, u128 packed);
+static int64_t most_doubled(Pack *p, u128 packed, int owed);
+static int doublers_in(const Pack *p, u128 packed);
+
+/* The best value of the options of one trie step (all take the same units, leaving `rest`) and what `rest`
+ * can add, with `owed` shorter-word doubles to give (PLAIN: none counted). */
+static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
+    if (owed == PLAIN) return p->options[p->ends[st->first]].worth + most(p, rest);
+    int64_t value = NO_PLAY;
+    int others = (owed > 0 ? owed : 0) + doublers_in(p, rest);  /* doubles these words may take */
+    for (int32_t e = st->first; e < st->last; e++) {
+        const Option *o = &p->options[p->ends[e]];
+        for (int take = 0; take <= others && take <= MAX_CREDITS; take++) {
+            if (take && o->word <= 0) break;
+            int next = owed - take + o->doublers;
+            int64_t after = most_doubled(p, rest, next > MAX_CREDITS ? MAX_CREDITS : next);
+            if (after == NO_PLAY) continue;
+            int64_t v = o->worth + (o->word > 0 ? o->word * (((int64_t)1 << take) - 1) : 0) + after;
+            if (v > value) value = v;
+        }
+    }
+    return value;
+}
+
+/* The best option below trie step `node` that fits in `left` (counts per resource in `have`) plus what the
+ * rest can add, into *value. */
+static void best_fitting(Pack *p, int32_t node, u128 left, const uint8_t *have, int owed, int64_t *value) {
+    for (int32_t c = p->steps[node].child; c; c = p->steps[c].sibling) {
+        const Step *st = &p->steps[c];
+        if (have[st->res] < st->count) continue;
+        u128 rest = left - st->take;
+        if (st->first < st->last) {
+            int64_t v = step_value(p, st, rest, owed);
+            if (v > *value) *value = v;
+        }
+        best_fitting(p, c, rest, have, owed, value);
+    }
+}
+
+/* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add. */
+static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t value) {
+    uint8_t have[MAX_RESOURCES];
+    for (int i = 0; i < p->s->n_res; i++) have[i] = (uint8_t)((packed & p->field[i]) >> p->shift[i]);
+    best_fitting(p, r + 1, packed, have, owed, &value);
+    return value;
+}
+
 /* The most any set of groups fitting in `packed` can score (optimistically). */
 static int64_t most(Pack *p, u128 packed) {
     if (!packed) return 0;
@@ -135,16 +212,60 @@ static int64_t most(Pack *p, u128 packed) {
     if (p->memo.keys[i] == packed) return p->memo.values[i];
     if (p->failed || out_of_time(p->s)) return 0;
     int r = lowest_resource(p, packed);
-    int64_t value = most(p, packed & ~p->field[r]);
-    for (int k = p->start[r]; k < p->start[r + 1]; k++) {
-        const Option *o = &p->options[k];
-        if (fits(p, packed, o->need)) {
-            int64_t v = o->worth + most(p, packed - o->need);
-            if (v > value) value = v;
-        }
-    }
+    int64_t value = best_anchored(p, packed, r, PLAIN, most(p, packed & ~p->field[r]));
     if (p->s->stopped || p->failed) return value;
     if (memo_put(&p->memo, packed, value) < 0) p->failed = 1;
+    return value;
+}
+
+/* Shorter-word doubles the resources in `packed` could hold. */
+static int doublers_in(const Pack *p, u128 packed) {
+    int doublers = 0;
+    for (int i = 0; i < p->n_doubling; i++) doublers += field_value(p, packed, p->doubling[i]);
+    return doublers;
+}
+
+/* most() with shorter-word doubles: the most any set of groups fitting in `packed` can score when `owed`
+ * doubles are still to be given (owed < 0: the words from `packed` must hold -owed doubles that other words
+ * already took). Each double doubles one word, never the word holding it (that word is not shorter than
+ * itself); which word is shorter than which is not checked, so this is a bound, much tighter than letting
+ * every double double the best word anywhere. NO_PLAY when the doubles taken cannot be given. */
+static int64_t most_doubled(Pack *p, u128 packed, int owed) {
+    int reach = doublers_in(p, packed);
+    if (owed + reach < 0) return NO_PLAY;
+    if (!packed) return 0;
+    Memo *m = &p->credit_memo[owed + MAX_CREDITS];
+    if (!m->keys && memo_init(m, 1u << 10) < 0) {
+        p->failed = 1;
+        return 0;
+    }
+    uint32_t i = memo_slot(m, packed);
+    if (m->keys[i] == packed) return m->values[i];
+    if (p->failed || out_of_time(p->s)) return 0;
+    int r = lowest_resource(p, packed);
+    int64_t value = best_anchored(p, packed, r, owed, most_doubled(p, packed & ~p->field[r], owed));
+    if (p->s->stopped || p->failed) return value;
+    if (memo_put(m, packed, value) < 0) p->failed = 1;
+    return value;
+}
+
+/* A bound on what the chosen words and words from `packed` add to the chosen words' worth, shorter-word
+ * doubles given optimistically: `take` doubles go to the chosen words (all to the best word that may take
+ * them: 2^a + 2^b <= 2^(a+b) + 1), the rest are owed by or to the words from `packed`. */
+static int64_t doubled_rest(Pack *p, u128 packed) {
+    int reach = doublers_in(p, packed), held = p->chosen_doublers;
+    int64_t best_word = 0, value = NO_PLAY;
+    for (int i = 0; i < p->n_chosen; i++) {
+        const Option *o = &p->options[p->chosen_opt[i]];
+        if (o->word > best_word && held - o->doublers + reach > 0) best_word = o->word;
+    }
+    for (int take = 0; take <= held + reach && take <= MAX_CREDITS; take++) {
+        if (take && !best_word) break;
+        int64_t after = most_doubled(p, packed, held - take > MAX_CREDITS ? MAX_CREDITS : held - take);
+        if (after == NO_PLAY) continue;
+        int64_t v = best_word * (((int64_t)1 << take) - 1) + after;
+        if (v > value) value = v;
+    }
     return value;
 }
 
@@ -427,30 +548,40 @@ static void greedy(Pack *p, int32_t n_options) {
     free(by_worth);
 }
 
+/* The most the chosen words (worth `current`) and words from `packed` could score, play-level bonuses included. */
+static int64_t upper(Pack *p, u128 packed, int64_t current) {
+    if (p->doubling_bound) return current + p->laconic + p->grand_gain + doubled_rest(p, packed);
+    return current + extra(p, packed) + (p->anytime ? quick_bound(p, packed) : most(p, packed));
+}
+
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     Result *res = p->result;
     res->nodes++;
     if (!packed || p->failed || out_of_time(p->s)) return;
     int r = lowest_resource(p, packed);
     if (r != anchor) from = p->start[r];
-    u128 one_less = packed - (p->field[r] & -p->field[r]);
-    int64_t after_one = p->anytime ? quick_bound(p, one_less) : most(p, one_less), bonus = extra(p, packed);
+    int64_t after_one = 0, bonus = 0;
+    if (!p->doubling_bound) {  /* a bound for every option at once, good until the options are worth too little */
+        u128 one_less = packed - (p->field[r] & -p->field[r]);
+        after_one = p->anytime ? quick_bound(p, one_less) : most(p, one_less);
+        bonus = extra(p, packed);
+    }
+    uint64_t absent = ~present(p, packed);
     for (int k = from; k < p->start[r + 1] && !p->s->stopped; k++) {
         const Option *o = &p->options[k];
-        if (current + o->worth + bonus + after_one <= kth(p)) break;  /* options come best first */
-        if (!fits(p, packed, o->need)) continue;
+        if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) break;  /* best first */
+        if ((p->uses[k] & absent) || !fits(p, packed, o->need)) continue;
         u128 rest = packed - o->need;
-        if (current + o->worth + bonus + (p->anytime ? quick_bound(p, rest) : most(p, rest)) <= kth(p)) continue;
+        if (!p->doubling_bound && upper(p, rest, current + o->worth) <= kth(p)) continue;
         if (p->n_chosen >= MAX_PLAY_WORDS) continue;
-        if (enter(p, k)) {
+        if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
             if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
             dfs(p, rest, current + o->worth, r, k);
         }
         leave(p);
     }
     u128 rest = packed & ~p->field[r];  /* no further word takes resource r */
-    if (current + extra(p, rest) + (p->anytime ? quick_bound(p, rest) : most(p, rest)) > kth(p))
-        dfs(p, rest, current, -1, 0);
+    if (upper(p, rest, current) > kth(p)) dfs(p, rest, current, -1, 0);
 }
 
 static int by_worth(const void *a, const void *b) {
@@ -516,6 +647,8 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
             }
             if (total) o.need += (u128)total << p->shift[s->pool_res];
             o.worth = plain_upper + credit;
+            o.word = plain_upper;
+            o.doublers = g->doublers;
             if (push_option(p, &o, pairs, cap) < 0) return -1;
         }
         int i = 0;
@@ -523,6 +656,48 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
         if (i == n_classes) return 0;
         copies[i]++;
     }
+}
+
+/* Put every option in its anchor's trie (options come bucketed by anchor, best first in each bucket). */
+static int build_steps(Pack *p) {
+    const Search *s = p->s;
+    size_t cap = (size_t)s->n_res + 1 + 4 * (size_t)p->n_options;
+    int32_t *at = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
+    p->steps = calloc(cap, sizeof(Step));
+    p->ends = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
+    int failed = !at || !p->steps || !p->ends;
+    p->n_steps = s->n_res + 1;  /* 0: none; 1 + r: the root of resource r's trie */
+    for (int32_t k = 0; k < p->n_options && !failed; k++) {
+        int32_t node = 1 + lowest_resource(p, p->options[k].need);
+        for (int i = 0; i < s->n_res && !failed; i++) {
+            int r = p->order[i], count = field_value(p, p->options[k].need, r);
+            if (!count) continue;
+            int32_t c = p->steps[node].child;
+            while (c && (p->steps[c].res != r || p->steps[c].count != count)) c = p->steps[c].sibling;
+            if (!c) {
+                p->steps = grow(p->steps, &cap, (size_t)p->n_steps + 1, sizeof(Step), &failed);
+                if (failed) break;
+                c = p->n_steps++;
+                p->steps[c] = (Step){.take = (u128)count << p->shift[r], .res = (int8_t)r, .count = (int8_t)count,
+                                     .sibling = p->steps[node].child};
+                p->steps[node].child = c;
+            }
+            node = c;
+        }
+        if (!failed) at[k] = node;
+    }
+    if (!failed) {  /* each step's options contiguous in ends[], in option order (best first) */
+        for (int32_t k = 0; k < p->n_options; k++) p->steps[at[k]].last++;
+        int32_t total = 0;
+        for (int32_t n = 0; n < p->n_steps; n++) {
+            p->steps[n].first = total;
+            total += p->steps[n].last;
+            p->steps[n].last = p->steps[n].first;
+        }
+        for (int32_t k = 0; k < p->n_options; k++) p->ends[p->steps[at[k]].last++] = k;
+    }
+    free(at);
+    return failed ? -1 : 0;
 }
 
 /* Lay out the resource fields, drop dominated groups, and list every option anchored and best first. */
@@ -553,6 +728,7 @@ static int prepare(Pack *p) {
         p->guard |= (u128)1 << (offset + width - 1);
         p->full |= (u128)cap << offset;
         p->shift[r] = offset;
+        p->order[i] = r;
         for (int b = offset; b < offset + width; b++) p->owner[b] = (int8_t)r;
         offset += width;
     }
@@ -618,6 +794,10 @@ static int prepare(Pack *p) {
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
+    p->uses = malloc(sizeof(uint64_t) * (p->n_options ? (size_t)p->n_options : 1));
+    if (!p->uses) return -1;
+    if (build_steps(p) < 0) return -1;
+    for (int32_t k = 0; k < p->n_options; k++) p->uses[k] = present(p, p->options[k].need);
     for (int32_t k = 0; k < p->n_options; k++) {  /* each resource's best worth per unit */
         const Option *o = &p->options[k];
         int units = 0;
@@ -714,6 +894,9 @@ int pack_plays(Search *s, Result *result) {
     int rc = prepare(&p);
     if (rc < 0) {
         free(p.options);
+        free(p.uses);
+        free(p.steps);
+        free(p.ends);
         free(p.pairs);
         return rc;
     }
@@ -721,10 +904,12 @@ int pack_plays(Search *s, Result *result) {
     offer(&p);  /* the empty play */
     greedy(&p, p.n_options);
     p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
+    p.doubling_bound = !p.anytime && p.n_doubling && doublers_in(&p, p.full) <= MAX_CREDITS;
     if (!p.anytime) {
-        int64_t root = most(&p, p.full);
+        int64_t root = p.doubling_bound ? p.laconic + p.grand_gain + doubled_rest(&p, p.full)
+                                        : extra(&p, p.full) + most(&p, p.full);
         if (!s->stopped && !p.failed) {
-            result->bound = p.base + extra(&p, p.full) + root;
+            result->bound = p.base + root;
             result->bound_known = 1;
         }
     }
@@ -732,8 +917,16 @@ int pack_plays(Search *s, Result *result) {
     result->states = p.memo.used;
     result->pack_done = !s->stopped && !p.failed;
     free(p.options);
+    free(p.uses);
+    free(p.steps);
+    free(p.ends);
     free(p.pairs);
     free(p.memo.keys);
     free(p.memo.values);
+    for (int c = 0; c <= 2 * MAX_CREDITS; c++) {
+        result->states += p.credit_memo[c].used;
+        free(p.credit_memo[c].keys);
+        free(p.credit_memo[c].values);
+    }
     return p.failed ? -1 : 0;
 }
