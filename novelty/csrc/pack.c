@@ -626,10 +626,11 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
         high[i] = minimal ? low[i] : used[r] < granted ? used[r] : granted;
         copies[i] = low[i];
     }
-    for (;;) {  /* every combination of copies per class, odometer style */
-        int total = 0;
-        for (int i = 0; i < n_classes; i++) total += copies[i];
-        if (total <= pool) {
+    int total = 0;
+    for (int i = 0; i < n_classes; i++) total += copies[i];
+    if (total > pool) return 0;
+    for (;;) {  /* every combination of copies per class within the pool, odometer style */
+        {
             Option o = {.group = gi, .copies = -1};
             int16_t pairs[MAX_CARDS_IN_WORD][2];
             int64_t credit = 0;
@@ -652,9 +653,10 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
             if (push_option(p, &o, pairs, cap) < 0) return -1;
         }
         int i = 0;
-        while (i < n_classes && copies[i] == high[i]) copies[i] = low[i], i++;
+        while (i < n_classes && (copies[i] == high[i] || total == pool)) total -= copies[i] - low[i], copies[i] = low[i], i++;
         if (i == n_classes) return 0;
         copies[i]++;
+        total++;
     }
 }
 

@@ -245,32 +245,43 @@ static int lay_face(Search *s, int face, uint32_t node) {
     return rc;
 }
 
+/* Lay face i of the walk's list (taking one unit of its resource), then go on. */
+static int try_face(Search *s, int i, uint32_t node) {
+    int r = s->lay_res[i], face = s->lay_face[i];
+    if (!s->left[r] || (s->plain_only && !s->plain[r])) return 0;
+    const int32_t *f = s->scorer.faces[face].f;
+    if (!copy_allowed(s, f)) return 0;
+    int motif = f[FACE_copy_motif];
+    if (motif >= 0) {
+        s->copy_total[motif]++;
+        s->copy_distinct[motif] += s->unit_count[f[FACE_unit]] == 0;
+    }
+    s->left[r]--;
+    int rc = lay_face(s, face, node);
+    s->left[r]++;
+    if (motif >= 0) {
+        s->copy_total[motif]--;
+        s->copy_distinct[motif] -= s->unit_count[f[FACE_unit]] == 0;
+    }
+    return rc;
+}
+
 static int extend(Search *s, uint32_t node) {
     if (out_of_time(s)) return 0;
     if (s->letters >= MIN_WORD_LENGTH && (s->mask[node] & WORD_BIT) && record(s) < 0) return -1;
     if (s->stopped || s->seq_len >= MAX_CARDS_IN_WORD || s->letters + 2 > MAX_LETTERS) return 0;
-    uint32_t here = s->mask[node];
-    for (int r = 0; r < s->n_res; r++) {
-        if (!s->left[r] || (s->plain_only && !s->plain[r])) continue;
-        s->left[r]--;
-        for (int i = 0; i < s->n_res_faces[r]; i++) {
-            int face = s->res_faces[r][i];
-            if (!(here & s->face_letters[face])) continue;  /* no word goes on with a letter it can spell */
-            const int32_t *f = s->scorer.faces[face].f;
-            int motif = f[FACE_copy_motif], rc;
-            if (!copy_allowed(s, f)) continue;
-            if (motif >= 0) {
-                s->copy_total[motif]++;
-                s->copy_distinct[motif] += s->unit_count[f[FACE_unit]] == 0;
-            }
-            rc = lay_face(s, face, node);
-            if (motif >= 0) {
-                s->copy_total[motif]--;
-                s->copy_distinct[motif] -= s->unit_count[f[FACE_unit]] == 0;
-            }
+    /* Only the printed letters some word goes on with, then the wilds. */
+    for (uint32_t next = s->mask[node] & ALL_LETTERS; next; next &= next - 1) {
+        int c = __builtin_ctz(next);
+        for (int i = s->lay_start[c]; i < s->lay_start[c + 1]; i++) {
+            int rc = try_face(s, i, node);
             if (rc < 0) return rc;
         }
-        s->left[r]++;
+    }
+    for (int i = s->lay_start[26]; i < s->lay_start[27]; i++) {
+        if (!(s->mask[node] & s->face_letters[s->lay_face[i]])) continue;
+        int rc = try_face(s, i, node);
+        if (rc < 0) return rc;
     }
     return 0;
 }
@@ -280,6 +291,18 @@ int walk_init(Search *s) {
         const int32_t *f = s->scorer.faces[i].f;
         s->face_letters[i] = f[FACE_wild] == WILD_fixed ? 1u << f[FACE_letter1] : wild_letters[f[FACE_wild]];
     }
+    int n = 0;  /* every resource's faces, printed ones by first letter, then the wilds */
+    for (int c = 0; c <= 26; c++) {
+        s->lay_start[c] = n;
+        for (int r = 0; r < s->n_res; r++)
+            for (int i = 0; i < s->n_res_faces[r]; i++) {
+                const int32_t *f = s->scorer.faces[s->res_faces[r][i]].f;
+                if (c < 26 ? f[FACE_wild] != WILD_fixed || f[FACE_letter1] != c : f[FACE_wild] == WILD_fixed) continue;
+                s->lay_res[n] = (int16_t)r;
+                s->lay_face[n++] = (int16_t)s->res_faces[r][i];
+            }
+    }
+    s->lay_start[27] = n;
     for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
         s->left[r] = s->res[r][RES_kind] == RES_KIND_copy_pool ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
         s->plain[r] = s->res[r][RES_kind] == RES_KIND_cards && s->n_res_faces[r] == 1
