@@ -20,6 +20,7 @@ from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from novelty import _core
@@ -96,6 +97,32 @@ class FaceInfo:
     """For a card turned wild by Escaped from Captivity: its printed letter."""
 
 
+@lru_cache(maxsize=4096)
+def _read_faces(kind_id: str, copy_of: str | None, motifs: tuple[str, ...], escaped: str | None, rules: Rules,
+                colours: bool) -> list[tuple[str, dict[str, int]]]:
+    """Return (sample letters, facts) for each way a card may be read, from the engine's
+    :func:`~novelty.scoring.place` (cached: many searches under the same motifs read the same cards).
+    Callers must not change what it returns."""
+    kind = load_catalog().kinds[kind_id]
+
+    def placed(letters: str, wild_letters: bool) -> Placed:
+        card = Card(kind, letters, wild_letters, copy_of=copy_of)
+        return place(Word((card,)), motifs, escaped, rules)[0]
+
+    def facts(letters: str, wild_letters: bool) -> dict[str, int]:
+        return card_facts(placed(letters, wild_letters), colours)
+
+    if kind.wild is WildKind.DOUBLE:
+        return [("", facts("aa", True))]
+    if kind.wild is not None:
+        return [("", card_facts(placed("a", True), colours, placed("y", True)))]
+    assert kind.letters is not None
+    if escaped and kind.letters == escaped:
+        other = "b" if kind.letters == "a" else "a"
+        return [("", facts(other, True)), (kind.letters, facts(kind.letters, False))]
+    return [(kind.letters, facts(kind.letters, False))]
+
+
 class Tables:
     """One search's tables: classes, resources, units and faces for a hand, pool and motifs."""
 
@@ -128,22 +155,7 @@ class Tables:
 
     def _read_faces(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return :meth:`_face_variants`, read from the engine's :func:`~novelty.scoring.place`."""
-        def placed(letters: str, wild_letters: bool) -> Placed:
-            card = Card(kind, letters, wild_letters, copy_of=copy_of)
-            return place(Word((card,)), self.motifs, self.escaped, self.rules)[0]
-
-        def facts(letters: str, wild_letters: bool) -> dict[str, int]:
-            return card_facts(placed(letters, wild_letters), self.colours)
-
-        if kind.wild is WildKind.DOUBLE:
-            return [("", facts("aa", True))]
-        if kind.wild is not None:
-            return [("", card_facts(placed("a", True), self.colours, placed("y", True)))]
-        assert kind.letters is not None
-        if self.escaped and kind.letters == self.escaped:
-            other = "b" if kind.letters == "a" else "a"
-            return [("", facts(other, True)), (kind.letters, facts(kind.letters, False))]
-        return [(kind.letters, facts(kind.letters, False))]
+        return _read_faces(kind.id, copy_of, tuple(self.motifs), self.escaped, self.rules, self.colours)
 
     def _signature(self, kind: CardKind) -> tuple[Any, ...]:
         """Return what decides a kind's score under the motifs: kinds with equal signatures form a class."""
