@@ -41,10 +41,10 @@ typedef struct {
 /* The options anchored at one resource, in a trie keyed by what they take, resource by resource in field order:
  * the options fitting a state are found by walking only the branches whose resources the state still holds. */
 typedef struct {
-    u128 take;               /* what this step takes: `count` units of resource `res` */
-    int32_t child, sibling;  /* node indexes, 0: none */
+    int32_t kids, n_kids;    /* its children: steps[kids .. kids + n_kids) */
     int32_t first, last;     /* the options taking exactly this path: Pack.ends[first..last), best first */
-    int8_t res, count;
+    int32_t child, sibling;  /* while the trie is built: first child, next sibling (0: none) */
+    int8_t res, count;       /* what this step takes: `count` units of resource `res` */
 } Step;
 
 typedef struct {
@@ -185,10 +185,11 @@ static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
 /* The best option below trie step `node` that fits in `left` (counts per resource in `have`) plus what the
  * rest can add, into *value. */
 static void best_fitting(Pack *p, int32_t node, u128 left, const uint8_t *have, int owed, int64_t *value) {
-    for (int32_t c = p->steps[node].child; c; c = p->steps[c].sibling) {
+    int32_t end = p->steps[node].kids + p->steps[node].n_kids;
+    for (int32_t c = p->steps[node].kids; c < end; c++) {
         const Step *st = &p->steps[c];
         if (have[st->res] < st->count) continue;
-        u128 rest = left - st->take;
+        u128 rest = left - ((u128)st->count << p->shift[st->res]);
         if (st->first < st->last) {
             int64_t v = step_value(p, st, rest, owed);
             if (v > *value) *value = v;
@@ -660,6 +661,38 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
     }
 }
 
+/* Lay the tries out breadth first, each step's children side by side; at[k]: option k's step, renumbered. */
+static int lay_out_steps(Pack *p, int32_t *at) {
+    int32_t n = p->n_steps, *from = malloc(sizeof(int32_t) * (size_t)n), *renum = malloc(sizeof(int32_t) * (size_t)n);
+    Step *out = calloc((size_t)n, sizeof(Step));
+    if (!from || !renum || !out) {
+        free(from);
+        free(renum);
+        free(out);
+        return -1;
+    }
+    int32_t n_out = p->s->n_res + 1;
+    for (int32_t i = 1; i < n_out; i++) {
+        from[i] = renum[i] = i;
+        out[i] = p->steps[i];
+    }
+    for (int32_t i = 1; i < n_out; i++) {
+        out[i].kids = n_out;
+        for (int32_t c = p->steps[from[i]].child; c; c = p->steps[c].sibling) {
+            from[n_out] = c;
+            renum[c] = n_out;
+            out[n_out++] = p->steps[c];
+        }
+        out[i].n_kids = n_out - out[i].kids;
+    }
+    for (int32_t k = 0; k < p->n_options; k++) at[k] = renum[at[k]];
+    free(p->steps);
+    p->steps = out;
+    free(from);
+    free(renum);
+    return 0;
+}
+
 /* Put every option in its anchor's trie (options come bucketed by anchor, best first in each bucket). */
 static int build_steps(Pack *p) {
     const Search *s = p->s;
@@ -680,14 +713,14 @@ static int build_steps(Pack *p) {
                 p->steps = grow(p->steps, &cap, (size_t)p->n_steps + 1, sizeof(Step), &failed);
                 if (failed) break;
                 c = p->n_steps++;
-                p->steps[c] = (Step){.take = (u128)count << p->shift[r], .res = (int8_t)r, .count = (int8_t)count,
-                                     .sibling = p->steps[node].child};
+                p->steps[c] = (Step){.res = (int8_t)r, .count = (int8_t)count, .sibling = p->steps[node].child};
                 p->steps[node].child = c;
             }
             node = c;
         }
         if (!failed) at[k] = node;
     }
+    if (!failed) failed = lay_out_steps(p, at) < 0;
     if (!failed) {  /* each step's options contiguous in ends[], in option order (best first) */
         for (int32_t k = 0; k < p->n_options; k++) p->steps[at[k]].last++;
         int32_t total = 0;
