@@ -76,8 +76,14 @@ repeated looks at the same samples make 1.96 too eager)."""
 CI_Z = 1.96
 """The confidence intervals are 95% (normal approximation)."""
 
-BATCH = 10
+BATCH = 5
 """Samples per choice between two racing checks; no choice is dropped before two batches."""
+
+SCREEN = (1, 8)
+"""Second Chances has up to 231 ways to discard: each is first sampled this many times, and this many go on."""
+
+SAMPLE_LIMIT = 0.25
+"""Seconds one sample's search may take: a rare heavy deal (many wilds) answers with its best play found."""
 
 MAX_SAMPLES = 1000
 MAX_SECONDS = 60.0
@@ -224,7 +230,7 @@ class _Work:
                 frozenset(Counter(sig(k) for k in pool.elements()).items()), escaped, top)
 
     def solve(self, hand: Counter[str], pool: Counter[str], *, top: int = 1, escaped: str | None = None,
-              use_cache: bool = True) -> SolveResult | None:
+              use_cache: bool = True, cap: float | None = None) -> SolveResult | None:
         """Return the best plays of a situation, or None when no time was left to start the search."""
         escaped = escaped if escaped is not None else self.setting.escaped
         key = self.key(hand, pool, escaped, top)
@@ -236,6 +242,8 @@ class _Work:
         left = self.left()
         if left <= 0:
             return None
+        if cap is not None:
+            left = min(left, cap)
         result = solve(self.setting.lexicon, hand, pool, self.motifs, rules=self.setting.rules, escaped=escaped,
                        top=top, time_limit=left)
         with self.lock:
@@ -408,8 +416,9 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
 
 
 def _rank(choices: Iterable[Choice]) -> tuple[Choice, ...]:
-    """Return the choices best first (ties in the order given)."""
-    return tuple(sorted(choices, key=lambda c: -c.score))
+    """Return the choices best first (ties in the order given); choices racing dropped come after those sampled
+    to the end, as each was shown to trail one of them."""
+    return tuple(sorted(choices, key=lambda c: (c.expected is not None and c.expected.dropped, -c.score)))
 
 
 def _class_options(hand: Counter[str], motifs: Sequence[str], size: int) -> list[tuple[tuple[str, ...],
@@ -567,12 +576,14 @@ class _Arm:
     """The hand and pool of sample ``s`` (None: the same every sample, see ``fixed``)."""
 
 
-def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool) -> list[tuple[list[float], int, bool]]:
+def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tuple[int, int] | None = None
+          ) -> list[tuple[list[float], int, bool]]:
     """Return, per arm, its sample values, how many rested on unproved searches, and whether it was dropped.
 
     Every arm is sampled on the same deals (common random numbers), ``BATCH`` samples at a time; with
     ``prune``, an arm trailing the leader by more than ``RACE_Z`` standard errors of the paired difference
-    stops. Sampling stops at the time limit (each arm keeps the samples every live arm got).
+    stops. With ``screen`` (samples, kept), every arm is first sampled that many times and only the ``kept``
+    best go on. Sampling stops at the time limit (each arm keeps the samples every live arm got).
     """
     values: list[list[float]] = [[] for _ in arms]
     unproved = [0] * len(arms)
@@ -580,14 +591,14 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool) -> list[tupl
     dropped = [False] * len(arms)
     done = 0
     while done < samples and alive and work.left() > 0:
-        upto = min(samples, done + BATCH)
+        upto = min(samples, done + (screen[0] if screen and done == 0 else BATCH))
         tasks = [(a, s) for s in range(done, upto) for a in alive]
 
         def run(task: tuple[int, int]) -> tuple[float, bool] | None:
             a, s = task
             situation = arms[a].situation(s)
             assert situation is not None
-            result = work.solve(*situation)
+            result = work.solve(*situation, cap=SAMPLE_LIMIT)
             return None if result is None else (float(result.plays[0].total), result.optimal)
 
         got = dict(zip(tasks, work.map(run, tasks), strict=True))
@@ -602,6 +613,11 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool) -> list[tupl
             complete = s + 1
         if complete < upto:
             break
+        if screen and done == 0 and prune:
+            kept = sorted(alive, key=lambda a: -statistics.fmean(values[a]))[:screen[1]]
+            for a in alive:
+                dropped[a] = a not in kept
+            alive = sorted(kept)
         done = upto
         if prune and done >= 2 * BATCH and len(alive) > 1:
             leader = max(alive, key=lambda a: statistics.fmean(values[a]))
@@ -736,7 +752,8 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
         arms = [_Arm(f"discard {' '.join(cards)}", cards, alike,
                      lambda s, c=cards: (hand - Counter(c) + Counter(deals[s][:len(c)]), pool))
                 for cards, alike in options]
-        raced = _race(work, arms, samples, prune)
+        screen = (SCREEN[0], SCREEN[1]) if len(arms) > SCREEN[1] else None
+        raced = _race(work, arms, samples, prune, screen)
         choices = [Choice(a.label, a.cards, a.same_as, expected=e) for a, e in zip(arms, _estimates(raced),
                                                                                     strict=True)]
         if keep is not None:
@@ -747,6 +764,9 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
         assumed = _assumed(work, hand, pool, seen=_ids(seen), unseen=sum(unseen.values()),
                            unseen_cards=_ids(unseen), samples=samples, seed=seed, prune=prune, most=size)
         notes = ["keeping every card is exact (no draw); each discard is sampled on the same draws"]
+        if screen and prune:
+            notes.append(f"{len(arms)} ways to discard were screened on {SCREEN[0]} draws each; "
+                         f"the best {SCREEN[1]} went on")
         return _answer(work, "second-chances", choices, assumed, notes)
     finally:
         work.close()
