@@ -112,7 +112,8 @@ def _line(choice: dict[str, Any]) -> str:
         flags += f", {e['unproved']} unproved" if e["unproved"] else ""
         parts.append(f"expected {e['mean']:.2f}{ci} ({e['samples']} samples{flags})")
     elif choice["value"] is not None:
-        parts.append(f"{choice['value']:>4}" + ("" if choice["proved"] else f" (not proved; at most {choice['bound']})"))
+        unproved = "" if choice["proved"] else f" (not proved; at most {choice['bound']})"
+        parts.append(f"{choice['value']:>4}{unproved}")
     else:
         parts.append("not searched (time limit)")
     alike = f"  (same as {' '.join(choice['same_as'])})" if choice["same_as"] else ""
@@ -158,7 +159,8 @@ _exact("escaped", core.escaped_letter,
 
 
 @advise.command("rags-to-riches")
-@click.option("--take", type=CardsType(), metavar="ID", help="The card you take from the highest scorer (added to your hand first).")
+@click.option("--take", type=CardsType(), metavar="ID",
+              help="The card you take from the highest scorer (added to your hand first).")
 @_common
 def rags_to_riches(**kw: Any) -> None:
     """Rags to Riches: rank each card to give the highest scorer by the best play of the cards kept."""

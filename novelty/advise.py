@@ -43,10 +43,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from novelty.catalog import CardKind, load_catalog
+from novelty.catalog import load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
-from novelty.play import ESCAPED, Card, Play, Word
+from novelty.play import ESCAPED, Play, Word
 from novelty.scoring import Rules, motif_ids, score_play
 from novelty.solver import Solution, SolveResult, escaped_choices, solve
 
@@ -73,6 +73,10 @@ RACE_Z = 3.0
 """Standard errors by which a choice must trail the leader before racing stops sampling it (3: the
 repeated looks at the same samples make 1.96 too eager)."""
 
+TIE = 0.5
+"""Points: racing also stops sampling a choice that cannot be this much better than the leader (a near tie,
+which more samples would not settle and which cannot matter to the player)."""
+
 CI_Z = 1.96
 """The confidence intervals are 95% (normal approximation)."""
 
@@ -82,7 +86,7 @@ BATCH = 5
 SCREEN = (1, 8)
 """Second Chances has up to 231 ways to discard: each is first sampled this many times, and this many go on."""
 
-SAMPLE_LIMIT = 0.25
+SAMPLE_LIMIT = 0.1
 """Seconds one sample's search may take: a rare heavy deal (many wilds) answers with its best play found."""
 
 MAX_SAMPLES = 1000
@@ -106,7 +110,8 @@ class Estimate:
     unproved: int = 0
     """Samples whose search stopped at its time limit (their value is the best play found, a lower bound)."""
     dropped: bool = False
-    """Whether racing stopped sampling this choice early, as it trailed the leader."""
+    """Whether racing stopped sampling this choice early: it trailed the leader, or could not beat it by more than
+    :data:`TIE` points."""
 
     @classmethod
     def of(cls, values: Sequence[float], unproved: int = 0, dropped: bool = False) -> Estimate:
@@ -417,7 +422,7 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
 
 def _rank(choices: Iterable[Choice]) -> tuple[Choice, ...]:
     """Return the choices best first (ties in the order given); choices racing dropped come after those sampled
-    to the end, as each was shown to trail one of them."""
+    to the end, as each was shown to trail one of them (or to be at most a near tie)."""
     return tuple(sorted(choices, key=lambda c: (c.expected is not None and c.expected.dropped, -c.score)))
 
 
@@ -572,8 +577,8 @@ class _Arm:
     label: str
     cards: tuple[str, ...]
     same_as: tuple[str, ...]
-    situation: Callable[[int], tuple[Counter[str], Counter[str]] | None]
-    """The hand and pool of sample ``s`` (None: the same every sample, see ``fixed``)."""
+    situation: Callable[[int], tuple[Counter[str], Counter[str]]]
+    """The hand and pool of sample ``s``."""
 
 
 def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tuple[int, int] | None = None
@@ -581,8 +586,8 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
     """Return, per arm, its sample values, how many rested on unproved searches, and whether it was dropped.
 
     Every arm is sampled on the same deals (common random numbers), ``BATCH`` samples at a time; with
-    ``prune``, an arm trailing the leader by more than ``RACE_Z`` standard errors of the paired difference
-    stops. With ``screen`` (samples, kept), every arm is first sampled that many times and only the ``kept``
+    ``prune``, an arm stops once the leader beats it, or it cannot beat the leader by ``TIE`` points, with
+    ``RACE_Z`` standard errors of the paired difference to spare. With ``screen`` (samples, kept), every arm is first sampled that many times and only the ``kept``
     best go on. Sampling stops at the time limit (each arm keeps the samples every live arm got).
     """
     values: list[list[float]] = [[] for _ in arms]
@@ -597,7 +602,6 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
         def run(task: tuple[int, int]) -> tuple[float, bool] | None:
             a, s = task
             situation = arms[a].situation(s)
-            assert situation is not None
             result = work.solve(*situation, cap=SAMPLE_LIMIT)
             return None if result is None else (float(result.plays[0].total), result.optimal)
 
@@ -627,7 +631,7 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
                 diffs = [x - y for x, y in zip(values[a], values[leader], strict=True)]
                 mean = statistics.fmean(diffs)
                 spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
-                if mean + RACE_Z * spread < 0:
+                if mean + RACE_Z * spread < TIE:
                     alive.remove(a)
                     dropped[a] = True
     return [(values[a], unproved[a], dropped[a]) for a in range(len(arms))]
@@ -683,8 +687,12 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
         nows = work.map(now, groups)
 
         def arm(group: list[str]) -> _Arm:
-            return _Arm(f"draft {group[0]}", (group[0],), tuple(group[1:]),
-                        lambda s, c=group[0]: (hand + Counter([c]) + Counter(deals[s]), pool))
+            card = group[0]
+
+            def situation(s: int) -> tuple[Counter[str], Counter[str]]:
+                return hand + Counter([card]) + Counter(deals[s]), pool
+
+            return _Arm(f"draft {card}", (card,), tuple(group[1:]), situation)
 
         raced = _race(work, [arm(g) for g in groups], samples if left else 1, prune)
         choices = [dataclasses.replace(c, expected=e) for c, e in zip(nows, _estimates(raced), strict=True)]
@@ -716,8 +724,13 @@ def recurring_character(setting: Setting, hand: Counter[str], pool: Counter[str]
     work = _Work(later)
     try:
         groups = classes(hand, work.motifs)
-        arms = [_Arm(f"keep {g[0]}", (g[0],), tuple(g[1:]),
-                     lambda s, c=g[0]: (Counter([c]) + Counter(deals[s]), Counter())) for g in groups]
+        def arm(group: list[str]) -> _Arm:
+            def situation(s: int) -> tuple[Counter[str], Counter[str]]:
+                return Counter([group[0]]) + Counter(deals[s]), Counter()
+
+            return _Arm(f"keep {group[0]}", (group[0],), tuple(group[1:]), situation)
+
+        arms = [arm(g) for g in groups]
         raced = _race(work, arms, samples, prune)
         choices = [Choice(a.label, a.cards, a.same_as, expected=e) for a, e in zip(arms, _estimates(raced),
                                                                                     strict=True)]
@@ -749,9 +762,13 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     try:
         keep = work.solve(hand, pool)
         options = [(cards, alike) for n in range(1, size + 1) for cards, alike in _class_options(hand, work.motifs, n)]
-        arms = [_Arm(f"discard {' '.join(cards)}", cards, alike,
-                     lambda s, c=cards: (hand - Counter(c) + Counter(deals[s][:len(c)]), pool))
-                for cards, alike in options]
+        def arm(cards: tuple[str, ...], alike: tuple[str, ...]) -> _Arm:
+            def situation(s: int) -> tuple[Counter[str], Counter[str]]:
+                return hand - Counter(cards) + Counter(deals[s][:len(cards)]), pool
+
+            return _Arm(f"discard {' '.join(cards)}", cards, alike, situation)
+
+        arms = [arm(cards, alike) for cards, alike in options]
         screen = (SCREEN[0], SCREEN[1]) if len(arms) > SCREEN[1] else None
         raced = _race(work, arms, samples, prune, screen)
         choices = [Choice(a.label, a.cards, a.same_as, expected=e) for a, e in zip(arms, _estimates(raced),
