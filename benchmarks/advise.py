@@ -95,8 +95,11 @@ def main() -> None:
     for seed in range(picks):
         hand, pack, motifs = first_pick(seed)
         setting = advise.Setting(lexicon, tuple(motifs), time_limit=30, workers=args.workers)
-        wall, used, answer = timed(lambda: advise.draft_pick(setting, hand, pack, samples=args.samples,  # noqa: B023
-                                                             seed=seed))
+        def pick(setting: advise.Setting = setting, hand: Counter[str] = hand, pack: Counter[str] = pack,
+                 seed: int = seed) -> advise.Advice:
+            return advise.draft_pick(setting, hand, pack, samples=args.samples, seed=seed)
+
+        wall, used, answer = timed(pick)
         record(f"draft ({args.samples} samples)", wall, used, answer.stats.get("searches", 0))
         leader = answer.choices[0]
         print(f"  draft deal {seed}: {wall:.2f} s wall, {used:.2f} s CPU, {answer.stats.get('searches', 0)} searches, "

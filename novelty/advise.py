@@ -218,8 +218,8 @@ class _Work:
         self.stats: Counter[str] = Counter()
         self.cache: dict[tuple[Any, ...], SolveResult] = {}
         self.lock = threading.Lock()
-        workers = setting.workers or min(4, os.cpu_count() or 1)
-        self.pool = ThreadPoolExecutor(max_workers=workers) if workers > 1 else None
+        self.workers = setting.workers or min(4, os.cpu_count() or 1)
+        self.pool = ThreadPoolExecutor(max_workers=self.workers) if self.workers > 1 else None
 
     def close(self) -> None:
         if self.pool:
@@ -385,7 +385,10 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
               ) -> list[Choice]:
     """Return each option's choice with its exact best play: derived from one listing of the old situation
     where that is proved, searched on its own otherwise."""
-    listing = work.solve(base_hand, base_pool, top=DERIVE_TOP)
+    # Under Escaped from Captivity the search also merges every card of the named letter (each is the same minor
+    # wild): a listed play's card may stand for a card of another kind than the signatures here can tell.
+    listing = None if ESCAPED in work.motifs else work.solve(base_hand, base_pool, top=DERIVE_TOP,
+                                                             cap=work.left() / 4)
     plays = listing.plays if listing is not None and listing.optimal else ()
     complete = bool(plays) and len(plays) < DERIVE_TOP  # every play there is, the empty play included
     floor = plays[-1].total if plays else None
@@ -407,9 +410,11 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
         else:
             todo.append(n)
 
+    share = max(0.05, work.left() * work.workers / max(1, len(todo)))  # no one search takes every choice's time
+
     def search(n: int) -> Choice:
         option = options[n]
-        result = work.solve(option.hand, option.pool)
+        result = work.solve(option.hand, option.pool, cap=share)
         if result is None:
             return Choice(option.label, option.cards, option.same_as, None, False, None, None)
         top = result.plays[0]
@@ -587,8 +592,9 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
 
     Every arm is sampled on the same deals (common random numbers), ``BATCH`` samples at a time; with
     ``prune``, an arm stops once the leader beats it, or it cannot beat the leader by ``TIE`` points, with
-    ``RACE_Z`` standard errors of the paired difference to spare. With ``screen`` (samples, kept), every arm is first sampled that many times and only the ``kept``
-    best go on. Sampling stops at the time limit (each arm keeps the samples every live arm got).
+    ``RACE_Z`` standard errors of the paired difference to spare. With ``screen`` (samples, kept), every arm
+    is first sampled that many times and only the ``kept`` best go on. Sampling stops at the time limit (each
+    arm keeps the samples every live arm got).
     """
     values: list[list[float]] = [[] for _ in arms]
     unproved = [0] * len(arms)

@@ -122,6 +122,15 @@ def test_escaped_ranks_each_letter_by_the_best_play_it_allows():
     assert answer.notes[0] == "escaped-from-captivity was added to the motifs"
 
 
+def test_kill_off_under_escaped_from_captivity_matches_the_brute_force():
+    # Naming e makes e1 and e4 the same minor wild: discarding either leaves a card that can stand for it.
+    hand = parse_cards("n1 o1 t1 e1 e4 q1")
+    motifs = ("escaped-from-captivity", "unseen-character")
+    answer = advise.kill_off(Setting(SMALL, motifs), hand, Counter())
+    for choice in answer.choices:
+        assert choice.value == reference_best(SMALL, hand - Counter(choice.cards), None, motifs), choice.label
+
+
 def test_cards_that_score_alike_are_one_choice():
     # e1 (red), e2 (blue) and e3 score alike when no colour motif is out: discarding any is the same choice.
     hand = parse_cards("n1 o1 t1 e1 e2 e3")
