@@ -271,3 +271,40 @@ class GameScoreResponse(BaseModel):
     totals: dict[str, int]
     winners: list[str]
     rulings: list[str]
+
+
+class AdviceEstimate(BaseModel):
+    mean: float = Field(..., description="The mean best total over the samples.")
+    low: float | None = Field(..., description="95% confidence interval (normal approximation); null with one "
+                                               "sample.")
+    high: float | None
+    samples: int
+    unproved: int = Field(..., description="Samples whose search stopped at its time limit (a lower bound).")
+    dropped: bool = Field(..., description="Whether racing stopped sampling this choice as it trailed the leader.")
+
+
+class AdviceChoice(BaseModel):
+    rank: int
+    label: str = Field(..., description='What the player does: "draft j1", "discard q1", "name e".')
+    cards: list[str]
+    same_as: list[str] = Field(..., description="Other cards that score exactly alike: the same answer.")
+    value: int | None = Field(..., description="The best total the choice leads to (exact decisions).")
+    proved: bool
+    bound: int | None
+    now: int | None = Field(..., description="Draft pick: the best total of hand + card (+ pool) if drafting ended.")
+    expected: AdviceEstimate | None
+    letter: str | None
+    play: BestPlay | None = Field(..., description="The best play the choice leads to (for a draft pick, now).")
+
+
+class AdviceResponse(BaseModel):
+    dictionary: Dictionary
+    decision: str
+    motif_text: str | None = Field(..., description="The motif's text this decision answers.")
+    choices: list[AdviceChoice] = Field(..., description="Every choice, best first.")
+    assumed: dict[str, Any] = Field(..., description="What the answer rests on: motifs, hand, pool, the cards "
+                                                     "counted unseen, samples, seed, time limit.")
+    seconds: float = Field(..., description="How long the answer took.")
+    proved: bool = Field(..., description="Whether every value (or every sample's search) is proved best.")
+    notes: list[str]
+    stats: dict[str, Any]

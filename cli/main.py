@@ -20,6 +20,8 @@ from novelty.errors import NoveltyError
 #: Every command: its name -> (where it is defined, its help line as the command's help text begins).
 #: ``tests/test_cli_startup.py`` holds each help line to the command's own.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "advise": ("cli.advise.advise",
+               "Help with a decision: which card to draft, discard, pass, give or keep, or which letter to name."),
     "anagram": ("cli.words.anagram",
                 "List every word that can be made from LETTERS, longest first; '?' is any one letter."),
     "best": ("cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
