@@ -32,8 +32,12 @@ typedef struct {
 #define MAX_CREDITS 8
 
 typedef struct {
-    u128 *keys;
-    int64_t *values;
+    u128 key;
+    int64_t value;
+} Entry;
+
+typedef struct {
+    Entry *slots;    /* a state's key and value side by side: one cache line per probe */
     uint32_t mask;
     uint32_t used;
 } Memo;
@@ -86,10 +90,9 @@ typedef struct {
 static const u128 EMPTY = ~(u128)0;
 
 static int memo_init(Memo *m, uint32_t size) {
-    m->keys = malloc(size * sizeof *m->keys);
-    m->values = malloc(size * sizeof *m->values);
-    if (!m->keys || !m->values) return -1;
-    for (uint32_t i = 0; i < size; i++) m->keys[i] = EMPTY;
+    m->slots = malloc(size * sizeof *m->slots);
+    if (!m->slots) return -1;
+    for (uint32_t i = 0; i < size; i++) m->slots[i].key = EMPTY;
     m->mask = size - 1;
     m->used = 0;
     return 0;
@@ -98,7 +101,7 @@ static int memo_init(Memo *m, uint32_t size) {
 static inline uint32_t memo_slot(const Memo *m, u128 key) {
     uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull ^ (uint64_t)(key >> 64) * 0xC2B2AE3D27D4EB4Full;
     uint32_t i = (uint32_t)(h >> 32) & m->mask;
-    while (m->keys[i] != EMPTY && m->keys[i] != key) i = (i + 1) & m->mask;
+    while (m->slots[i].key != EMPTY && m->slots[i].key != key) i = (i + 1) & m->mask;
     return i;
 }
 
@@ -107,20 +110,14 @@ static int memo_put(Memo *m, u128 key, int64_t value) {
         Memo bigger;
         if (memo_init(&bigger, 2 * (m->mask + 1)) < 0) return -1;
         for (uint32_t i = 0; i <= m->mask; i++)
-            if (m->keys[i] != EMPTY) {
-                uint32_t j = memo_slot(&bigger, m->keys[i]);
-                bigger.keys[j] = m->keys[i];
-                bigger.values[j] = m->values[i];
-            }
+            if (m->slots[i].key != EMPTY) bigger.slots[memo_slot(&bigger, m->slots[i].key)] = m->slots[i];
         bigger.used = m->used;
-        free(m->keys);
-        free(m->values);
+        free(m->slots);
         *m = bigger;
     }
     uint32_t i = memo_slot(m, key);
-    if (m->keys[i] == EMPTY) m->used++;
-    m->keys[i] = key;
-    m->values[i] = value;
+    if (m->slots[i].key == EMPTY) m->used++;
+    m->slots[i] = (Entry){key, value};
     return 0;
 }
 
@@ -210,7 +207,7 @@ static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t valu
 static int64_t most(Pack *p, u128 packed) {
     if (!packed) return 0;
     uint32_t i = memo_slot(&p->memo, packed);
-    if (p->memo.keys[i] == packed) return p->memo.values[i];
+    if (p->memo.slots[i].key == packed) return p->memo.slots[i].value;
     if (p->failed || out_of_time(p->s)) return 0;
     int r = lowest_resource(p, packed);
     int64_t value = best_anchored(p, packed, r, PLAIN, most(p, packed & ~p->field[r]));
@@ -236,12 +233,12 @@ static int64_t most_doubled(Pack *p, u128 packed, int owed) {
     if (owed + reach < 0) return NO_PLAY;
     if (!packed) return 0;
     Memo *m = &p->credit_memo[owed + MAX_CREDITS];
-    if (!m->keys && memo_init(m, 1u << 10) < 0) {
+    if (!m->slots && memo_init(m, 1u << 10) < 0) {
         p->failed = 1;
         return 0;
     }
     uint32_t i = memo_slot(m, packed);
-    if (m->keys[i] == packed) return m->values[i];
+    if (m->slots[i].key == packed) return m->slots[i].value;
     if (p->failed || out_of_time(p->s)) return 0;
     int r = lowest_resource(p, packed);
     int64_t value = best_anchored(p, packed, r, owed, most_doubled(p, packed & ~p->field[r], owed));
@@ -956,12 +953,10 @@ int pack_plays(Search *s, Result *result) {
     free(p.steps);
     free(p.ends);
     free(p.pairs);
-    free(p.memo.keys);
-    free(p.memo.values);
+    free(p.memo.slots);
     for (int c = 0; c <= 2 * MAX_CREDITS; c++) {
         result->states += p.credit_memo[c].used;
-        free(p.credit_memo[c].keys);
-        free(p.credit_memo[c].values);
+        free(p.credit_memo[c].slots);
     }
     return p.failed ? -1 : 0;
 }
