@@ -520,7 +520,8 @@ static int by_density(const void *a, const void *b) {  /* worth per card, best f
 /* Greedy plays, offered before the search so that even a search cut short answers well: from each of the
  * best options by worth, and by worth per card, keep adding the best option that still fits. */
 static void greedy(Pack *p, int32_t n_options) {
-    enum { POOL = 4096, STARTS = 32 };
+    enum { POOL = 4096 };
+    int STARTS = p->s->deadline > 0 ? 32 : 4;  /* no deadline: the exact search follows at once */
     int32_t *by_worth = malloc(sizeof(int32_t) * POOL), head[MAX_RESOURCES], pool = 0;
     if (!by_worth) return;
     memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
