@@ -38,6 +38,8 @@ def health() -> dict[str, Any]:
 
 def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
+    from api import page
+    from api.catalog import catalog
     from api.games import games_api
     from api.scoring import scoring
     from api.words import words
@@ -57,6 +59,8 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.register_api(words)
     app.register_api(scoring)
     app.register_api(games_api)
+    app.register_api(catalog)
+    page.register(app)
     problems.register(app)
     app.before_request(note_arrival)
     app.before_request(check_body)
