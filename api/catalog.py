@@ -1,4 +1,4 @@
-"""Catalog endpoints: the letter card kinds and the motif cards, as `novelty cards --json` and `novelty motifs --json`."""
+"""Catalog endpoints: the letter card kinds and the motifs, as `novelty cards --json` and `novelty motifs --json`."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ async function api(path, body, signal) {
       body: JSON.stringify(body), signal,
     });
   } catch (err) {
-    if (err.name === 'AbortError') throw err;
+    if (signal && signal.aborted) throw new DOMException(String(signal.reason), 'AbortError');
     throw new ApiError(navigator.onLine === false
       ? 'You are offline: the page works, but judging and scoring need the server.'
       : 'Cannot reach the server: is `novelty serve` still running?');
@@ -353,7 +353,7 @@ function setUpBest() {
       status.textContent = '';
       $('#best-progress').hidden = true;
     } catch (err) {
-      if (err.name === 'AbortError') {
+      if (controller.signal.aborted) {
         status.textContent = controller.signal.reason === 'overdue'
           ? `The server did not answer within ${limit + 20} s: try again.` : 'Search cancelled.';
         bar.value = 0;
