@@ -32,17 +32,17 @@ def test_the_motifs_are_answered_as_the_cli_lists_them(client, runner: CliRunner
 
 
 def test_the_page_is_served_at_the_root_with_a_strict_policy(client) -> None:  # type: ignore[no-untyped-def]
-    response = client.get("/?tab=best&h=th2+e4")
-    assert response.status_code == 200 and response.mimetype == "text/html"
-    policy = response.headers["Content-Security-Policy"]
-    assert "default-src 'self'" in policy and "script-src 'self'" in policy
-    assert b"<script type=\"module\" src=\"/static/app.js\">" in response.data
+    with client.get("/?tab=best&h=th2+e4") as response:
+        assert response.status_code == 200 and response.mimetype == "text/html"
+        policy = response.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "script-src 'self'" in policy
+        assert b"<script type=\"module\" src=\"/static/app.js\">" in response.data
 
 
 def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client) -> None:  # type: ignore[no-untyped-def]
-    response = client.get("/sw.js")
-    assert response.status_code == 200 and response.mimetype == "text/javascript"
-    assert response.headers["Cache-Control"] == "no-cache"
+    with client.get("/sw.js") as response:
+        assert response.status_code == 200 and response.mimetype == "text/javascript"
+        assert response.headers["Cache-Control"] == "no-cache"
 
 
 def test_every_file_the_service_worker_keeps_is_served(client) -> None:  # type: ignore[no-untyped-def]
@@ -51,7 +51,8 @@ def test_every_file_the_service_worker_keeps_is_served(client) -> None:  # type:
     local = {f"/static/{p.name}" for p in STATIC.iterdir() if p.name not in ("index.html", "sw.js")}
     assert local <= set(kept)  # a new file is kept for offline use too
     for path in kept:
-        assert client.get(path).status_code == 200, path
+        with client.get(path) as response:
+            assert response.status_code == 200, path
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in STATIC.iterdir()))
