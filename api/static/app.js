@@ -107,7 +107,10 @@ async function api(path, body, signal) {
 
 // -- errors next to the field they concern ---------------------------------------------------------------
 
+let firstError = true;  // the first error shown after a press is scrolled into view
+
 function clearErrors(root) {
+  firstError = true;
   for (const p of root.querySelectorAll('.field-error')) { p.hidden = true; p.textContent = ''; }
   for (const node of root.querySelectorAll('[aria-invalid="true"]')) node.removeAttribute('aria-invalid');
 }
@@ -118,6 +121,10 @@ function showError(id, message) {
   p.hidden = false;
   const field = document.getElementById(id);
   if (field) field.setAttribute('aria-invalid', 'true');
+  if (firstError) {
+    firstError = false;
+    p.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }
   return p;
 }
 
@@ -495,14 +502,13 @@ function renderChallenges() {
       el('label', { for: id, text: label }),
       el('select', { id, onchange }, options.map(([v, text]) => el('option', { value: v, text, selected: String(v) === String(value) }))));
     const player = state.players.find(p => p.name === c.player);
-    return el('div', { class: 'challenge grid3', 'data-challenge': String(i) },
+    return el('div', { class: 'challenge', 'data-challenge': String(i) },
       select(`ch-${i}-by`, 'Challenger', c.by, names.map(n => [n, n]), e => { c.by = e.target.value; writeUrl(); }),
-      select(`ch-${i}-player`, 'Challenges', c.player, names.map(n => [n, n]), e => { c.player = e.target.value; c.word = 1; renderChallenges(); writeUrl(); }),
-      el('div', { class: 'row' },
-        select(`ch-${i}-word`, 'Word', c.word, (player ? player.words : []).map((_, w) => [w + 1, `${w + 1}: ${wordLabel(state.players.indexOf(player), w)}`]),
-          e => { c.word = Number(e.target.value); writeUrl(); }),
-        el('button', { type: 'button', class: 'icon', 'aria-label': `Remove challenge ${i + 1}`, text: '✕',
-          onclick: () => { state.challenges.splice(i, 1); renderChallenges(); writeUrl(); } })));
+      select(`ch-${i}-player`, 'Whose word', c.player, names.map(n => [n, n]), e => { c.player = e.target.value; c.word = 1; renderChallenges(); writeUrl(); }),
+      select(`ch-${i}-word`, 'Word', c.word, (player ? player.words : []).map((_, w) => [w + 1, `${w + 1}: ${wordLabel(state.players.indexOf(player), w)}`]),
+        e => { c.word = Number(e.target.value); writeUrl(); }),
+      el('button', { type: 'button', class: 'icon', 'aria-label': `Remove challenge ${i + 1}`, text: '✕',
+        onclick: () => { state.challenges.splice(i, 1); renderChallenges(); writeUrl(); } }));
   }));
 }
 
