@@ -33,7 +33,7 @@ function points(n) {
 
 /** One word: its letters, score, cards, and the arithmetic (the same steps as `novelty score`). */
 export function wordView(kinds, w, { open = false } = {}) {
-  const status = w.forfeited ? 'forfeited' : w.valid ? '' : (w.reason || 'not playable');
+  const status = w.forfeited ? 'lost to a challenge: scores nothing' : w.valid ? '' : (w.reason || 'not playable');
   return el('div', { class: `word ${w.valid && !w.forfeited ? '' : 'bad'}` },
     el('div', { class: 'w-head' },
       el('span', { class: 'w-text', text: w.word }),
@@ -49,7 +49,7 @@ export function wordView(kinds, w, { open = false } = {}) {
 function adjustments(list, title) {
   if (!list || !list.length) return null;
   return el('div', { class: 'adjust' }, el('h4', { text: title }),
-    el('ul', {}, list.map(a => el('li', {}, el('strong', { text: `${a.points > 0 ? '+' : ''}${a.points}` }), ` ${a.text}`))));
+    el('ul', {}, list.map(a => el('li', {}, el('strong', { text: `${a.points > 0 ? '+' : ''}${a.points}` }), ` ${a.source}: ${a.text}`))));
 }
 
 function notes(list) {
