@@ -18,7 +18,7 @@ const state = {
   cw: '', cb: '', cp: '', printed: false,
   motifs: [], hand: [], pool: [],
   limit: '10', top: '3', escaped: '', opponents: '',
-  players: [{ name: 'Player 1', words: [[]] }],
+  players: [{ name: 'Player 1', words: [[]], unused: [] }],
   challenges: [],
 };
 let target = { kind: 'word', p: 0, w: 0 };  // where a tap on the Score tab's picker puts the card
@@ -39,7 +39,8 @@ function readUrl() {
   state.escaped = get('esc', ''); state.opponents = get('opp', '');
   const players = q.getAll('p').map(s => {
     const [name, ...words] = s.split('|');
-    return { name, words: words.map(w => w.split(/\s+/).filter(Boolean)) };
+    const left = words.length && words[words.length - 1].startsWith('~') ? words.pop().slice(1) : '';
+    return { name, words: words.map(w => w.split(/\s+/).filter(Boolean)), unused: left.split(/\s+/).filter(Boolean) };
   });
   if (players.length) state.players = players;
   state.challenges = q.getAll('c').map(s => {
@@ -64,7 +65,12 @@ function writeUrl() {
   if (state.opponents) q.set('opp', state.opponents);
   const blank = state.players.length === 1 && state.players[0].name === 'Player 1'
     && state.players[0].words.every(w => !w.length);
-  if (!blank) for (const p of state.players) q.append('p', [p.name, ...p.words.map(w => w.join(' '))].join('|'));
+  if (!blank) {
+    for (const p of state.players) {
+      const left = p.unused.length ? [`~${p.unused.join(' ')}`] : [];
+      q.append('p', [p.name, ...p.words.map(w => w.join(' ')), ...left].join('|'));
+    }
+  }
   for (const c of state.challenges) q.append('c', `${c.by}|${c.player}|${c.word}`);
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
@@ -176,7 +182,10 @@ function setUpTabs() {
 
 // -- motifs in flip order (shared by the Best play and Score tabs) ----------------------------------------
 
+const UNSEEN = 'unseen-character';  // the one motif that counts the cards left in a hand
+
 function renderMotifs() {
+  if (scorePicker) renderPlayers();
   for (const [index, root] of document.querySelectorAll('[data-motifs]').entries()) {
     root.replaceChildren();
     const selectId = `motif-add-${index}`;
@@ -396,12 +405,14 @@ function wordLabel(p, w) {
 function targetName() {
   if (target.kind === 'pool') return 'the common pool';
   const p = state.players[target.p];
+  if (target.kind === 'unused') return `the cards ${p.name || `player ${target.p + 1}`} did not play`;
   return `${p.name || `player ${target.p + 1}`}'s word ${target.w + 1}`;
 }
 
 function renderPlayers(focusSelector) {
   const root = $('#players');
   if (target.kind === 'word' && !state.players[target.p]?.words[target.w]) target = { kind: 'word', p: 0, w: 0 };
+  if (target.kind === 'unused' && (!state.players[target.p] || !state.motifs.includes(UNSEEN))) target = { kind: 'word', p: 0, w: 0 };
   if (!state.players[0].words.length) state.players[0].words.push([]);
   root.replaceChildren(...state.players.map((player, p) => {
     const nameId = `player-${p}-name`;
@@ -465,6 +476,7 @@ function renderPlayers(focusSelector) {
             renderPlayers(); renderChallenges(); writeUrl(); scorePicker.update();
           } }) : null),
       el('ol', { class: 'words' }, words),
+      state.motifs.includes(UNSEEN) ? unusedRow(player, p) : null,
       el('button', { type: 'button', class: 'quiet', text: 'Add a word', 'aria-label': `Add a word for ${player.name || `player ${p + 1}`}`,
         onclick: () => {
           player.words.push([]);
@@ -482,6 +494,34 @@ function renderPlayers(focusSelector) {
   updateTargetLabel();
   renderChallenges();
   if (focusSelector) $(focusSelector)?.focus();
+}
+
+/** The cards a player kept in hand, for Unseen Character: tapped like a word's. */
+function unusedRow(player, p) {
+  const active = target.kind === 'unused' && target.p === p;
+  const who = player.name || `player ${p + 1}`;
+  return el('div', { class: `word-row ${active ? 'active' : ''}`, 'data-word': `${p}-u` },
+    el('div', { class: 'row' }, el('button', { type: 'button', class: 'w-target', 'aria-pressed': String(active),
+      text: active ? 'Cards left in hand: adding here' : 'Cards left in hand (Unseen Character): add here',
+      onclick: () => { target = { kind: 'unused', p }; renderPlayers(`#players [data-word="${p}-u"] .w-target`); } })),
+    el('div', { class: 'chosen' }, player.unused.length ? player.unused.map((id, i) => {
+      const kind = kinds.get(id);
+      return el('button', { type: 'button', class: tileClass(kind, 'mini'), 'aria-label': `${describe(kind)}. Remove from ${who}'s cards left in hand`,
+        onclick: () => { player.unused.splice(i, 1); renderPlayers(); writeUrl(); scorePicker.update(); } }, tileBody(kind, { compact: true }));
+    }) : el('p', { class: 'hint', text: 'None.' })));
+}
+
+/** A player's hand for the API: the cards of their words not taken from the pool, and the cards left over. */
+function handOf(player) {
+  const pool = counted(state.pool);
+  const hand = [];
+  for (const token of player.words.flat()) {
+    const { id, copyOf } = parseToken(token);
+    if (copyOf || !kinds.has(id)) continue;  // a motif's copy or free wild is no card of the hand
+    if (pool.get(id)) pool.set(id, pool.get(id) - 1);
+    else hand.push(id);
+  }
+  return [...hand, ...player.unused].join(' ');
 }
 
 function updateTargetLabel() {
@@ -513,7 +553,7 @@ function renderChallenges() {
 }
 
 function setUpScore() {
-  const used = () => counted([...state.pool, ...state.players.flatMap(p => p.words.flat())]);
+  const used = () => counted([...state.pool, ...state.players.flatMap(p => [...p.words.flat(), ...p.unused])]);
   scorePicker = new Picker($('#score-picker'), kinds, {
     label: 'Card kinds: tap to add to the chosen word',
     left: kind => kind.count - (used().get(kind.id) || 0),
@@ -521,6 +561,9 @@ function setUpScore() {
       clearErrors($('#score'));
       if (target.kind === 'pool') {
         state.pool.push(kind.id);
+        renderPlayers();
+      } else if (target.kind === 'unused') {
+        state.players[target.p].unused.push(kind.id);
         renderPlayers();
       } else {
         const { p, w } = target;
@@ -541,7 +584,7 @@ function setUpScore() {
     const taken = new Set(state.players.map(p => p.name));
     let n = state.players.length + 1;
     while (taken.has(`Player ${n}`)) n += 1;
-    state.players.push({ name: `Player ${n}`, words: [[]] });
+    state.players.push({ name: `Player ${n}`, words: [[]], unused: [] });
     target = { kind: 'word', p: state.players.length - 1, w: 0 };
     renderPlayers(`#player-${state.players.length - 1}-name`);
     writeUrl();
@@ -582,13 +625,16 @@ function setUpScore() {
         }
       }
     }
-    const plays = state.players.map(p => ({ name: p.name.trim(), words: p.words.filter(w => w.length).map(w => w.join(' ')) }));
+    const counting = state.motifs.includes(UNSEEN);
+    const plays = state.players.map(p => ({ name: p.name.trim(), words: p.words.filter(w => w.length).map(w => w.join(' ')),
+      ...(counting ? { hand: handOf(p) } : {}) }));
     if (plays.every(p => !p.words.length)) { showError('player-0', 'Pick a word and tap its cards first.'); return; }
     const pool = state.pool.length ? state.pool.join(' ') : undefined;
     const single = plays.length === 1 && !state.challenges.length;
     try {
       if (single) {
         const body = { words: plays[0].words, motifs: state.motifs, dict: state.dict };
+        if (counting) body.hand = plays[0].hand;
         if (pool) body.pool = pool;
         show(out, scoreView(kinds, await api('/v1/score', body), plays[0].name));
       } else {
