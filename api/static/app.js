@@ -476,13 +476,13 @@ function renderPlayers(focusSelector) {
             renderPlayers(); renderChallenges(); writeUrl(); scorePicker.update();
           } }) : null),
       el('ol', { class: 'words' }, words),
-      state.motifs.includes(UNSEEN) ? unusedRow(player, p) : null,
       el('button', { type: 'button', class: 'quiet', text: 'Add a word', 'aria-label': `Add a word for ${player.name || `player ${p + 1}`}`,
         onclick: () => {
           player.words.push([]);
           target = { kind: 'word', p, w: player.words.length - 1 };
           renderPlayers(`#players [data-word="${p}-${player.words.length - 1}"] .w-target`); writeUrl();
         } }),
+      state.motifs.includes(UNSEEN) ? unusedRow(player, p) : null,
       el('p', { class: 'field-error', id: `player-${p}-error`, hidden: true }));
   }));
   const poolTarget = $('#score-pool-target');
