@@ -38,7 +38,9 @@ def health() -> dict[str, Any]:
 
 def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
+    from api import page
     from api.advise import advise_api
+    from api.catalog import catalog
     from api.games import games_api
     from api.scoring import scoring
     from api.words import words
@@ -59,6 +61,8 @@ def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     app.register_api(scoring)
     app.register_api(games_api)
     app.register_api(advise_api)
+    app.register_api(catalog)
+    page.register(app)
     problems.register(app)
     app.before_request(note_arrival)
     app.before_request(check_body)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
 
 from api.problems import PROBLEM_JSON
 from novelty.inputs import Strict
@@ -308,3 +308,40 @@ class AdviceResponse(BaseModel):
     proved: bool = Field(..., description="Whether every value (or every sample's search) is proved best.")
     notes: list[str]
     stats: dict[str, Any]
+
+
+class CardKindOut(BaseModel):
+    """One row of the rulebook's letter card table (`novelty cards --json`)."""
+
+    id: str = Field(..., description='The card id used in plays: "a1", "th2", "wildvowel3".')
+    letter: str = Field(..., description='The Letter column as printed: "a", "th", "Wild Vowel".')
+    letters: str | None = Field(..., description="The printed letters, or null for a wild.")
+    wild: Literal["any", "consonant", "vowel", "double"] | None = Field(
+        ..., description="What a wild may stand for (double: two letters); null for a printed letter card.")
+    count: int = Field(..., ge=1, description="Copies of this kind in the deck.")
+    points: int = Field(..., description="Printed points.")
+    colour: Literal["red", "blue"] | None
+    effect: str = Field(..., description='The effect as printed ("" for none; "Red"/"Blue" name the colour).')
+
+
+class CardKindList(RootModel[list[CardKindOut]]):
+    """Every letter card kind, in rulebook order."""
+
+
+class MotifOut(BaseModel):
+    """One motif card (`novelty motifs --json`)."""
+
+    id: str = Field(..., description='The motif id used in plays and rounds: "assonance", "first-letter".')
+    name: str
+    scope: Literal["word", "player", "round", "cards", "draft"] = Field(
+        ..., description="Where it acts: cards or words, a player's whole play, across players, which cards may be "
+                         "used, or the draft (no effect on scoring).")
+    effect: str
+    quote: str
+    work: str
+    year: str
+    author: str
+
+
+class MotifList(RootModel[list[MotifOut]]):
+    """Every motif card, in rulebook order."""
