@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,15 @@ def server() -> Iterator[Server]:
     running = Server()
     yield running
     running.stop()
+
+
+def wait_until(page: Any, expression: str, seconds: float = 10.0) -> None:
+    """Poll ``expression`` in the page until it is true. (Playwright's wait_for_function evaluates a string with
+    eval inside the page once its first try fails, which the page's Content-Security-Policy rightly refuses.)"""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {expression}"
+        page.wait_for_timeout(50)
 
 
 @pytest.fixture(scope="module")
@@ -227,7 +237,7 @@ def test_a_long_search_shows_its_progress_and_can_be_cancelled(page: Any, server
     open_page(page, server, f"?tab=best&tl=5&h={HEAVY_HAND.replace(' ', '+')}")
     page.click("#best-go")
     status = page.locator("#best-status")
-    page.wait_for_function("document.querySelector('#best-bar').value > 0")
+    wait_until(page, "document.querySelector('#best-bar').value > 0")
     assert "of at most 5 s" in status.inner_text()
     page.click("#best-cancel")
     page.wait_for_selector("#best-cancel", state="hidden")
@@ -331,7 +341,7 @@ def test_once_loaded_the_page_opens_without_the_server(browser: Any) -> None:
     try:
         page = context.new_page()
         open_page(page, own, "?tab=best&h=th2+e4")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")  # installed, and controls the page
+        wait_until(page, "navigator.serviceWorker.controller !== null")  # installed, and controls the page
         own.stop()
         page.reload()
         page.wait_for_selector("body[data-ready]")  # the page, its scripts and the card catalog came from the cache

@@ -5,10 +5,11 @@
  * most(S) is exact for everything that adds up word by word: the most any set of groups fitting in
  * the resources S can score, each group counted at its best with every award it could earn plus the
  * Unseen Character credit of the hand cards it uses, by dynamic programming over resource multisets
- * (memoised). Play-level effects (which longest word Grandiloquent rewards, shorter-word doubles,
- * round motifs, Laconic, the copies' limits across words, Unseen Character) are settled exactly only
- * for plays that could enter the top K.
- */
+ * (memoised; the groups fitting a state are found in a trie of what they take). When shorter-word
+ * doubles are in reach, most_doubled(S, owed) carries the doubles given and taken through the same DP,
+ * so that each double doubles one other word. Play-level effects (which longest word Grandiloquent
+ * rewards, which word is shorter than which, round motifs, Laconic, the copies' limits across words,
+ * Unseen Character) are settled exactly only for plays that could enter the top K. */
 #include <stdlib.h>
 #include <string.h>
 
