@@ -105,6 +105,18 @@ def test_best_play_of_a_real_hand_is_scored_as_novelty_score_would(twl):
     assert all(p.total <= best.total for p in result.plays)
 
 
+def test_a_word_holding_a_shorter_word_double_is_searched_with_its_double(twl):
+    """x1: "Double score of a word shorter than this one". COXED holds it and doubles WEND (9 -> 18): 24 in all,
+    more than the best play without a double (COZEN 13 + UNWED 10). A bound that forgot the double of the
+    word just taken once proved 23 best."""
+    hand, pool = parse_cards("en1 x1 z1 c2 d3 w2 e1 o1"), parse_cards("wildconsonant1 c4 u1")
+    doubled = score_play(Play.parse(["c2 o1 x1 e1 wildconsonant1=d", "w2 en1 d3"]), twl, ["assonance"], hand=hand,
+                         pool=pool)
+    assert doubled.total == 24
+    result = solve(twl, hand, pool, ["assonance"])
+    assert result.optimal and result.plays[0].total == 24
+
+
 def test_runners_up_use_cards_differently(twl):
     result = solve(twl, parse_cards("s1 t1 o1 n1 e1 r1"), None, [], top=4)
     layouts = [tuple(sorted(tuple(sorted(c.id for c in w.cards)) for w in p.play.words)) for p in result.plays]

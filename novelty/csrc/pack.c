@@ -572,7 +572,9 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
         if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) break;  /* best first */
         if ((p->uses[k] & absent) || !fits(p, packed, o->need)) continue;
         u128 rest = packed - o->need;
-        if (!p->doubling_bound && upper(p, rest, current + o->worth) <= kth(p)) continue;
+        /* (bonus, not extra(rest): the doubles o itself holds count too) */
+        if (!p->doubling_bound
+            && current + o->worth + bonus + (p->anytime ? quick_bound(p, rest) : most(p, rest)) <= kth(p)) continue;
         if (p->n_chosen >= MAX_PLAY_WORDS) continue;
         if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
             if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
