@@ -898,7 +898,8 @@ int search_plays(Search *s, Result *result, double started, double seconds, doub
         if (rc == 0) {
             early->top = result->top;
             s->stopped = 0;
-            s->deadline = now_seconds() + 0.1 * (walk_end - now_seconds());
+            double share = 0.1 * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
+            s->deadline = now_seconds() + (share < 0.025 ? share : 0.025);
             rc = pack_plays(s, early);
         }
     }
