@@ -431,6 +431,7 @@ static void offer(Pack *p) {
     play.total = evaluate(p, p->n_chosen, p->chosen, p->chosen_opt, play.combos);
     play.n_words = p->n_chosen;
     memcpy(play.groups, p->chosen, sizeof(int32_t) * p->n_chosen);
+    memcpy(play.options, p->chosen_opt, sizeof(int32_t) * p->n_chosen);
     r->evaluated++;
     if (r->n_plays >= r->top && play.total <= r->plays[r->n_plays - 1].total) return;
     int32_t key[MAX_PLAY_WORDS];
@@ -512,6 +513,12 @@ typedef struct {
     int32_t cards, option;
 } Dense;
 
+static int by_dense_worth(const void *a, const void *b) {  /* worth, best first */
+    const Dense *x = a, *y = b;
+    if (x->worth != y->worth) return x->worth < y->worth ? 1 : -1;
+    return (x->option > y->option) - (x->option < y->option);
+}
+
 static int by_density(const void *a, const void *b) {  /* worth per card, best first */
     const Dense *x = a, *y = b;
     int64_t left = x->worth * y->cards, right = y->worth * x->cards;
@@ -552,6 +559,57 @@ static void greedy(Pack *p, int32_t n_options) {
 static int64_t upper(Pack *p, u128 packed, int64_t current) {
     if (p->doubling_bound) return current + p->laconic + p->grand_gain + doubled_rest(p, packed);
     return current + extra(p, packed) + (p->anytime ? quick_bound(p, packed) : most(p, packed));
+}
+
+/* Take the kept words of `play` (those not in `drop`, a bit per word) and refill what they leave from `order`
+ * (option indexes), each option that still fits; offer the result. */
+static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *order, int32_t n) {
+    u128 packed = p->full;
+    int ok = 1;
+    for (int w = 0; w < play->n_words && ok; w++) {
+        if (drop >> w & 1) continue;
+        ok = enter(p, play->options[w]);
+        packed -= p->options[play->options[w]].need;
+    }
+    for (int32_t i = 0; i < n && ok && p->n_chosen < MAX_PLAY_WORDS; i++) {
+        if (!fits(p, packed, p->options[order[i]].need)) continue;
+        if (enter(p, order[i])) packed -= p->options[order[i]].need;
+        else leave(p);
+    }
+    if (ok) offer(p);
+    while (p->n_chosen) leave(p);
+}
+
+/* Local search from the best play found, for searches that cannot be exhaustive: drop one or two of its words
+ * and refill the cards they free, best worth first and then best worth per card, while that finds a better
+ * play and time remains (until `until`, CLOCK_MONOTONIC seconds). */
+static void improve(Pack *p, double until) {
+    int32_t n = p->n_options, *order = malloc(sizeof(int32_t) * (n ? (size_t)n : 1) * 2);
+    Dense *dense = malloc(sizeof(Dense) * (n ? (size_t)n : 1));
+    if (!order || !dense) {
+        free(order);
+        free(dense);
+        return;
+    }
+    for (int32_t k = 0; k < n; k++)
+        dense[k] = (Dense){p->options[k].worth, p->s->groups[p->options[k].group].ncards, k};
+    qsort(dense, (size_t)n, sizeof(Dense), by_dense_worth);
+    for (int32_t k = 0; k < n; k++) order[k] = dense[k].option;
+    qsort(dense, (size_t)n, sizeof(Dense), by_density);
+    for (int32_t k = 0; k < n; k++) order[n + k] = dense[k].option;
+    free(dense);
+    int64_t before;
+    do {
+        before = p->result->plays[0].total;
+        Play best = p->result->plays[0];
+        for (uint32_t drop = 1; drop < (1u << best.n_words) && best.n_words <= 16; drop++) {
+            if (__builtin_popcount(drop) > 2) continue;
+            if (now_seconds() > until) break;
+            refill(p, &best, drop, order, n);
+            refill(p, &best, drop, order + n, n);
+        }
+    } while (p->result->plays[0].total > before && now_seconds() < until);
+    free(order);
 }
 
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
@@ -941,6 +999,8 @@ int pack_plays(Search *s, Result *result) {
     offer(&p);  /* the empty play */
     greedy(&p, p.n_options);
     p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
+    if (p.anytime && s->deadline > 0 && result->n_plays)  /* a third of the time left: local search */
+        improve(&p, now_seconds() + (s->deadline - now_seconds()) / 3);
     p.doubling_bound = !p.anytime && p.n_doubling && doublers_in(&p, p.full) <= MAX_CREDITS;
     if (!p.anytime) {
         int64_t root = p.doubling_bound ? p.laconic + p.grand_gain + doubled_rest(&p, p.full)
