@@ -163,8 +163,12 @@ def search_anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_L
             rank += 1
             children ^= low
 
-    if len(steps):
-        walk(0)
+    try:
+        if len(steps):
+            walk(0)
+    finally:
+        del walk  # it refers to itself through its closure: without this, the cycle (and ``found``, every
+        # word of the walk) would wait for the cyclic garbage collector, and a busy server's memory would grow
     found.sort(key=lambda w: (-len(w), w))
     return Anagrams(found[:max_words], len(found), len(found) > max_words, timed_out)
 
