@@ -111,6 +111,49 @@ def _check_rack(letters: str, min_length: int, max_blanks: int) -> str:
     return rack
 
 
+class _Walk:
+    """The anagram walk's state: the rack left, the word so far, the words found, and its time limit.
+
+    A class rather than a recursive closure: a closure that calls itself is a reference cycle, and it
+    kept every search's words in memory until the cyclic garbage collector ran.
+    """
+
+    def __init__(self, steps: Any, counts: list[int], min_length: int, deadline: float) -> None:
+        self.steps, self.counts, self.min_length, self.deadline = steps, counts, min_length, deadline
+        self.mask, self.first, self.word_bit = steps.mask, steps.first, steps.WORD
+        self.prefix: list[str] = []
+        self.found: list[str] = []
+        self.visited = 0
+        self.timed_out = False
+
+    def walk(self, node: int) -> None:
+        """Visit ``node`` (its prefix is ``self.prefix``) and every child the rack can still pay for."""
+        self.visited += 1
+        if not self.visited % _CHECK_EVERY and time.monotonic() > self.deadline:
+            self.timed_out = True
+        if self.timed_out:
+            return
+        m, counts, prefix = self.mask[node], self.counts, self.prefix
+        word_bit = self.word_bit
+        if m & word_bit and len(prefix) >= self.min_length:
+            self.found.append("".join(prefix))
+        children = m & (word_bit - 1)
+        base = self.first[node]
+        rank = 0
+        while children:
+            low = children & -children
+            letter = low.bit_length() - 1
+            use = letter if counts[letter] else 26 if counts[26] else -1
+            if use >= 0:
+                counts[use] -= 1
+                prefix.append(chr(97 + letter))
+                self.walk(base + rank)
+                prefix.pop()
+                counts[use] += 1
+            rank += 1
+            children ^= low
+
+
 def search_anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LENGTH, *,
                     max_words: int = MAX_WORDS, time_limit: float = TIME_LIMIT,
                     max_blanks: int = MAX_BLANKS) -> Anagrams:
@@ -126,49 +169,13 @@ def search_anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_L
     rack = _check_rack(letters, min_length, max_blanks)
     if max_words < 0:
         raise NotationError(f"max_words must not be negative: {max_words}")
-    steps = lexicon.step_index()
-    mask, first, word_bit = steps.mask, steps.first, steps.WORD
     counts = [0] * 27  # a..z, then blanks
     for c in rack:
         counts[26 if c == BLANK else ord(c) - 97] += 1
-    found: list[str] = []
-    deadline = time.monotonic() + time_limit
-    visited = 0
-    timed_out = False
-    prefix: list[str] = []
-
-    def walk(node: int) -> None:
-        nonlocal visited, timed_out
-        visited += 1
-        if not visited % _CHECK_EVERY and time.monotonic() > deadline:
-            timed_out = True
-        if timed_out:
-            return
-        m = mask[node]
-        if m & word_bit and len(prefix) >= min_length:
-            found.append("".join(prefix))
-        children = m & (word_bit - 1)
-        base = first[node]
-        rank = 0
-        while children:
-            low = children & -children
-            letter = low.bit_length() - 1
-            use = letter if counts[letter] else 26 if counts[26] else -1
-            if use >= 0:
-                counts[use] -= 1
-                prefix.append(chr(97 + letter))
-                walk(base + rank)
-                prefix.pop()
-                counts[use] += 1
-            rank += 1
-            children ^= low
-
-    try:
-        if len(steps):
-            walk(0)
-    finally:
-        del walk  # it refers to itself through its closure: without this, the cycle (and ``found``, every
-        # word of the walk) would wait for the cyclic garbage collector, and a busy server's memory would grow
+    walk = _Walk(lexicon.step_index(), counts, min_length, time.monotonic() + time_limit)
+    if len(walk.steps):
+        walk.walk(0)
+    found, timed_out = walk.found, walk.timed_out
     found.sort(key=lambda w: (-len(w), w))
     return Anagrams(found[:max_words], len(found), len(found) > max_words, timed_out)
 

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -25,9 +21,7 @@ import pytest
 
 pytest.importorskip("gunicorn")
 
-OUTER_CACHE = os.environ.get("NOVELTY_CACHE_DIR")
-"""The cache the suite was started with (read at import, before conftest points it at a private one),
-so the server finds the word lists compiled."""
+from tests.serving import serving  # noqa: E402
 
 SATURATE = 6.0
 """Seconds of load."""
@@ -43,12 +37,6 @@ BEST = {"hand": "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1", "motifs
 ANAGRAM = {"letters": "etaoinshrdlucmfwy???", "min": 1}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def post(url: str, body: dict[str, Any], timeout: float) -> int:
     request = urllib.request.Request(url, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
@@ -62,34 +50,12 @@ def post(url: str, body: dict[str, Any], timeout: float) -> int:
             return int(error.code)
 
 
-def wait_for_health(base: str, server: subprocess.Popen[bytes], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(f"{base}/v1/health", timeout=2) as response:
-                assert json.load(response)["status"] == "ok"
-                return
-        except (urllib.error.URLError, ConnectionError):
-            assert server.poll() is None, "server exited"
-            assert time.monotonic() < deadline, f"server did not answer in {seconds:g} s"
-            time.sleep(0.2)
-
-
 def test_health_stays_fast_and_nothing_fails_under_the_heaviest_requests(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    port = free_port()
-    command = [shutil.which("novelty")] if shutil.which("novelty") else [sys.executable, "-m", "cli.main"]
-    env = dict(os.environ)
-    if OUTER_CACHE:
-        env["NOVELTY_CACHE_DIR"] = OUTER_CACHE
     extra = os.environ.get("NOVELTY_LOAD_SERVE_ARGS", "").split()  # for measuring other setups by hand
-    server = subprocess.Popen([*command, "serve", "--port", str(port), *extra], cwd=tmp_path, env=env,  # type: ignore[list-item]
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
     statuses: list[int | str] = []
     health: list[float] = []
     lock = threading.Lock()
-    try:
-        wait_for_health(base, server, 60)
+    with serving(tmp_path, *extra) as base:
         stop = time.monotonic() + SATURATE
 
         def heavy(n: int) -> None:
@@ -123,9 +89,6 @@ def test_health_stays_fast_and_nothing_fails_under_the_heaviest_requests(tmp_pat
         for t in threads:
             t.join(timeout=SATURATE + 35)
         assert not any(t.is_alive() for t in threads), "a client thread never finished"
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
 
     p95 = statistics.quantiles(health, n=20)[-1] if len(health) > 1 else health[0]
     print(f"\nhealth: {len(health)} probes, median {statistics.median(health) * 1000:.1f} ms, "

@@ -1,0 +1,77 @@
+"""A worker's memory after heavy requests: freed blocks go back to the system, and a worker that still
+holds too much retires. The figures are measured by ``python benchmarks/serve_memory.py``."""
+
+from __future__ import annotations
+
+import gc
+import logging
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gunicorn")
+
+from cli import server  # noqa: E402
+from novelty.lexicon import SetLexicon  # noqa: E402
+from novelty.words import search_anagrams  # noqa: E402
+
+
+class Worker:
+    """What post_request uses of a gunicorn worker."""
+
+    def __init__(self) -> None:
+        self.alive = True
+        self.log = logging.getLogger("test-worker")
+
+
+def test_a_worker_over_its_memory_ceiling_retires_after_a_post(monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = Worker()
+    server.post_request(worker, None, {"REQUEST_METHOD": "POST"}, None)
+    assert worker.alive  # this test process holds far less than the ceiling
+    monkeypatch.setattr(server, "MEMORY_CEILING", 1024)
+    server.post_request(worker, None, {"REQUEST_METHOD": "GET"}, None)
+    assert worker.alive  # a GET is cheap: no check
+    server.post_request(worker, None, {"REQUEST_METHOD": "POST"}, None)
+    assert not worker.alive  # gunicorn replaces it once its requests in flight are answered
+
+
+def test_own_memory_is_read_from_the_system() -> None:
+    held = server.own_memory()
+    block = bytearray(64 * 1024 * 1024)  # touched: resident
+    try:
+        assert server.own_memory() - held >= 60 * 1024 * 1024
+    finally:
+        del block
+
+
+def test_a_worker_maps_large_blocks_on_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str, Any]] = []
+
+    class Libc:
+        def mallopt(self, option: int, value: int) -> int:
+            calls.append(("mallopt", (option, value)))
+            return 1
+
+        def malloc_trim(self, pad: int) -> int:
+            calls.append(("malloc_trim", pad))
+            return 1
+
+    monkeypatch.setattr(server, "glibc", Libc)
+    monkeypatch.setattr(server.sys, "setswitchinterval", lambda seconds: calls.append(("switch", seconds)))
+    server.post_fork(None, Worker())
+    server.post_request(Worker(), None, {"REQUEST_METHOD": "POST"}, None)
+    assert calls == [("switch", server.SWITCH_INTERVAL), ("mallopt", (-3, 128 * 1024)), ("malloc_trim", 0)]
+
+
+def test_an_anagram_search_leaves_nothing_for_the_cycle_collector() -> None:
+    # Its recursive walk was a closure that referred to itself, so every search's list of words stayed
+    # in memory until the cyclic garbage collector ran: a busy server grew by megabytes per heavy request.
+    lexicon = SetLexicon(["stone", "notes", "tones", "onset", "seton", "steno", "ones", "note", "tone"])
+    gc.collect()
+    gc.disable()
+    try:
+        result = search_anagrams(lexicon, "stone?", 4)
+        assert result.found > 0
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
