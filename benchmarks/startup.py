@@ -3,7 +3,8 @@
     python benchmarks/startup.py [--runs N] [--top K] [--profile NAME] [--novelty PATH] [--bytecode]
 
 Runs every command once to warm the word-list cache and the page cache, then ``--runs`` times more,
-interleaved with a bare ``python -c pass`` measured in the same run. Prints, per command, the p50 and
+interleaved with a bare ``python -c pass`` and ``python -c "import click"`` (the floor of any command
+that parses its arguments with click) measured in the same run. Prints, per command, the p50 and
 p95 wall time of the whole process, its p50 over bare Python's (ratio and difference), its p50 CPU time
 (user + system: steadier than wall time on a busy machine) and whether it meets issue 13's target
 (wall p50 <= 100 ms for ``--help``, ``check`` and ``anagram``). Then prints the top
@@ -101,12 +102,30 @@ def import_profile(argv: list[str], env: dict[str, str], top: int) -> list[tuple
     return rows[:top]
 
 
+def instructions(argv: list[str], env: dict[str, str]) -> float | None:
+    """Return the millions of instructions ``argv`` runs under valgrind's callgrind, or None without valgrind.
+
+    Unlike time, this is the same on every run, whatever else the machine does: Python's hash seed is
+    fixed and address-space randomisation is off (``setarch -R``), so only a change to the code moves it.
+    """
+    if shutil.which("valgrind") is None or shutil.which("setarch") is None:
+        return None
+    with tempfile.NamedTemporaryFile(prefix="novelty-callgrind-") as out:
+        done = subprocess.run(["setarch", "-R", "valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}",
+                               *argv], cwd=ROOT, env={**env, "PYTHONHASHSEED": "0"}, capture_output=True, text=True,
+                              check=False)
+    found = [line.split("Collected :")[1] for line in done.stderr.splitlines() if "Collected :" in line]
+    return int(found[0]) / 1e6 if found else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="timed runs per command (default 15)")
     parser.add_argument("--top", type=int, default=20, help="import-profile entries to print (default 20)")
     parser.add_argument("--profile", metavar="NAME", help="profile this command instead of the slowest")
     parser.add_argument("--novelty", metavar="PATH", help="the novelty script to time")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each command's instructions under valgrind (steady on a busy machine)")
     parser.add_argument("--bytecode", action="store_true",
                         help="cache compiled bytecode (in a private folder) even if PYTHONDONTWRITEBYTECODE is set")
     args = parser.parse_args()
@@ -122,7 +141,9 @@ def measure(args: argparse.Namespace, env: dict[str, str]) -> None:
     """Time every command and print the table, then the slowest command's import profile."""
     script = novelty_script(args.novelty)
     bare = [sys.executable, "-c", "pass"]
-    jobs = [("python -c pass", bare, False)] + [(name, [str(script), *argv], held) for name, argv, held in COMMANDS]
+    floor = [sys.executable, "-c", "import click"]  # every command parses its arguments with click
+    jobs = [("python -c pass", bare, False), ("import click", floor, False)]
+    jobs += [(name, [str(script), *argv], held) for name, argv, held in COMMANDS]
     if args.bytecode:
         bytecode = "cached in a private folder (--bytecode)"
     elif env.get("PYTHONDONTWRITEBYTECODE"):
@@ -152,7 +173,17 @@ def measure(args: argparse.Namespace, env: dict[str, str]) -> None:
         print(f"{name:<16}{p50:>8.1f}{p95:>8.1f}{p50 / base:>8.2f}{p50 - base:>7.1f}"
               f"{statistics.median(cpu[name]) * 1000:>9.1f}  {verdict}{failed}")
 
-    timed = {name: argv for name, argv, _ in jobs[1:]}
+    if args.instructions:
+        print("\ninstructions (valgrind callgrind, hash seed 0, no ASLR; the same on every run):")
+        counts = {name: instructions(argv, env) for name, argv, _ in jobs}
+        base_count = counts["python -c pass"]
+        for name, count in counts.items():
+            if count is None:
+                print(f"{name:<16}  (valgrind or setarch not installed)")
+            else:
+                print(f"{name:<16}{count:>8.1f} M" + (f"{count / base_count:>8.2f} x bare" if base_count else ""))
+
+    timed = {name: argv for name, argv, _ in jobs[2:]}
     name = args.profile or max(timed, key=lambda n: statistics.median(samples[n]))
     if name not in timed:
         sys.exit(f"no command {name!r}: one of {', '.join(timed)}")

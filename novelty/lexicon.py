@@ -9,7 +9,6 @@ Nothing is loaded at import time: call :func:`open_lexicon`.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import mmap
 import os
 import sys
@@ -21,7 +20,6 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import marisa_trie
-import platformdirs
 
 from novelty.errors import LexiconError
 
@@ -84,6 +82,8 @@ class SetLexicon:
     def __init__(self, words: Iterable[str], name: str = "test") -> None:
         self._words = frozenset(fold(w) for w in words if w.strip())
         self._prefixes = frozenset(w[:i] for w in self._words for i in range(len(w) + 1))
+        import hashlib  # here: `novelty check` on a compiled list hashes nothing, and OpenSSL takes a while to load
+
         digest = hashlib.sha256("\n".join(sorted(self._words)).encode()).hexdigest()
         self._info = LexiconInfo(name, name, len(self._words), digest)
         self._steps: StepIndex | None = None
@@ -274,9 +274,25 @@ class StepIndex:
 
 
 def default_cache_dir() -> Path:
-    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory."""
+    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory.
+
+    The user cache directory is platformdirs' answer. On Linux, in the usual case (an absolute
+    ``$XDG_CACHE_HOME``, or none and an absolute ``$HOME``), it is worked out here the same way instead:
+    importing platformdirs takes about a sixth of a `novelty check`. ``tests/test_lexicon.py`` holds the
+    two to the same answer.
+    """
     env = os.environ.get("NOVELTY_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("novelty", appauthor=False))
+    if env:
+        return Path(env)
+    if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel"):
+        xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
+        if os.path.isabs(xdg):
+            return Path(xdg, "novelty")
+        if not xdg and os.path.isabs(home):
+            return Path(home, ".cache", "novelty")
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("novelty", appauthor=False))
 
 
 def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
@@ -356,6 +372,8 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
         if name in BUILTIN:
             family = f"{_slug(label)}-"
         else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
+            import hashlib
+
             family = f"file-{hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]}-"
         lexicon = _compile_or_load(name, label, source, stat, cache_dir, family)
         _loaded[key] = lexicon
@@ -380,8 +398,11 @@ def _source_digest(source: Path, stat: os.stat_result, note: Path) -> tuple[str,
         data = source.read_bytes()
     except OSError as exc:
         raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
+    import hashlib
+
     digest = hashlib.sha256(data).hexdigest()
     with contextlib.suppress(OSError):  # cache not writable: hash again next time
+        note.parent.mkdir(parents=True, exist_ok=True)  # a new cache: the very next open is warm
         note.write_text(stamp + digest + "\n")
     return digest, data
 

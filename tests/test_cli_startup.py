@@ -100,3 +100,15 @@ def test_python_m_cli_main_runs_every_command() -> None:
     done = subprocess.run([sys.executable, "-m", "cli.main", "round", "examples/round.json"], capture_output=True,
                           text=True, check=False, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0 and "Motifs: assonance" in done.stdout
+
+
+def test_a_warm_check_loads_neither_platformdirs_nor_openssl(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # platformdirs (with tempfile, shutil, bz2, lzma, random) and hashlib (OpenSSL) cost a sixth of a check.
+    # (tempfile is left out: some sites load it at start-up, in a .pth file.)
+    monkeypatch.delenv("NOVELTY_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    run = ("from cli.main import main\ntry:\n    main(['check', 'quixotic'], standalone_mode=False)\n"
+           "except SystemExit:\n    pass")
+    assert "hashlib" in modules_after(run)  # a cold start compiles the list into $XDG_CACHE_HOME/novelty
+    assert list((tmp_path / "novelty").glob("twl06-*.marisa"))
+    assert {"platformdirs", "hashlib"} & modules_after(run) == set()  # the very next start is warm

@@ -180,3 +180,23 @@ def test_a_warm_open_takes_the_lists_digest_from_the_cache_without_reading_it(tm
     source.write_text("note\ntone\nstone\nonset\n")  # changed: read, hashed and compiled again
     lexicon_module._loaded.clear()
     assert "onset" in open_lexicon(source, cache_dir=tmp_path / "cache")
+
+
+@pytest.mark.parametrize("xdg", [None, "/srv/cache", "/srv/cache/", "relative/cache", ""])
+@pytest.mark.parametrize("home", ["/home/ann", "/home/ann/", "", "relative"])
+def test_the_default_cache_is_where_platformdirs_puts_it(monkeypatch: pytest.MonkeyPatch, xdg: str | None,
+                                                         home: str) -> None:
+    # default_cache_dir works the usual Linux case out itself, without importing platformdirs (issue 13)
+    import platformdirs
+
+    from novelty.lexicon import default_cache_dir
+
+    monkeypatch.delenv("NOVELTY_CACHE_DIR", raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.setenv("HOME", home)
+    assert default_cache_dir() == Path(platformdirs.user_cache_dir("novelty", appauthor=False))
+    monkeypatch.setenv("NOVELTY_CACHE_DIR", "/tmp/novelty-cache")
+    assert default_cache_dir() == Path("/tmp/novelty-cache")
