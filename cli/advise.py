@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from cli.plays import CardsType, with_rules
+from cli.plays import CardsType, rule_switches, with_rules
 from novelty import advise as core
 from novelty.scoring import Rules
 
@@ -54,8 +54,8 @@ def _sampling(default: int) -> Callable[[Callable[..., Any]], Callable[..., Any]
 def _setting(kw: dict[str, Any]) -> tuple[core.Setting, dict[str, Any]]:
     """Return the decision's setting from the common options, and the options left."""
     lexicon = lexicon_for(kw.pop("dict_spec"))
-    rules = Rules(motifs_after_card_effects=kw.pop("motifs_after_cards"),
-                  my_name_is_counts_extra_copies=kw.pop("my_name_is_extra"))
+    rules = Rules(**rule_switches(kw.pop("motifs_after_cards"), kw.pop("my_name_is_extra"),
+                                  kw.pop("escaped_keeps_own_letter")))
     escaped = kw.pop("escaped")
     setting = core.Setting(lexicon, tuple(kw.pop("motifs")), rules, escaped.lower() if escaped else None,
                            kw.pop("time_limit"))

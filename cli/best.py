@@ -8,7 +8,7 @@ from collections import Counter
 import click
 
 from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from cli.plays import CardsType, print_play, with_rules
+from cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.scoring import Rules
 from novelty.solver import solve
 
@@ -52,10 +52,10 @@ def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
 @json_option
 def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
          opponents: tuple[str, ...], top: int, time_limit: float | None, motifs_after_cards: bool,
-         my_name_is_extra: bool, dict_spec: str | None, as_json: bool) -> None:
+         my_name_is_extra: bool, escaped_keeps_own_letter: bool, dict_spec: str | None, as_json: bool) -> None:
     """Find the best-scoring play of a hand plus the pool, and the runners-up."""
     lexicon = lexicon_for(dict_spec)
-    rules = Rules(motifs_after_card_effects=motifs_after_cards, my_name_is_counts_extra_copies=my_name_is_extra)
+    rules = Rules(**rule_switches(motifs_after_cards, my_name_is_extra, escaped_keeps_own_letter))
     show = not as_json and sys.stderr.isatty()
 
     def report(best_so_far: int | None, bound: int, seconds: float) -> None:

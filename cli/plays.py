@@ -43,6 +43,8 @@ def print_play(play: dict[str, Any], indent: str = "") -> None:
 rules_options = [
     click.option("--motifs-after-cards", is_flag=True, help="Apply every card effect before any motif (E1)."),
     click.option("--my-name-is-extra", is_flag=True, help="My Name is counts every extra copy of a letter (M2)."),
+    click.option("--escaped-keeps-own-letter", is_flag=True,
+                 help="Escaped from Captivity: a card played as its own letter keeps its points and effect (M8)."),
 ]
 
 
@@ -50,3 +52,9 @@ def with_rules(f):  # type: ignore[no-untyped-def]
     for option in reversed(rules_options):
         f = option(f)
     return f
+
+
+def rule_switches(motifs_after_cards: bool, my_name_is_extra: bool, escaped_keeps_own_letter: bool) -> dict[str, bool]:
+    """Return the :class:`~novelty.scoring.Rules` fields the rule flags of :func:`with_rules` set."""
+    return {"motifs_after_card_effects": motifs_after_cards, "my_name_is_counts_extra_copies": my_name_is_extra,
+            "escaped_own_letter_keeps_card": escaped_keeps_own_letter}

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
-from cli.plays import CardsType, print_play, with_rules
+from cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.inputs import (
     ChallengeRequest,
     GameInput,
@@ -33,12 +33,12 @@ from novelty.scoring import Rules
 @dict_option
 @json_option
 def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | None, pool: Counter[str] | None,
-          escaped: str | None, motifs_after_cards: bool, my_name_is_extra: bool, dict_spec: str | None,
-          as_json: bool) -> None:
+          escaped: str | None, motifs_after_cards: bool, my_name_is_extra: bool, escaped_keeps_own_letter: bool,
+          dict_spec: str | None, as_json: bool) -> None:
     """Score one player's play: each WORD is its cards, e.g. "th2 e4 wild4=m e1"."""
     data = validate(ScoreInput, {
         "words": list(words), "motifs": list(motifs), "escaped": escaped,
-        "rules": {"motifs_after_card_effects": motifs_after_cards, "my_name_is_counts_extra_copies": my_name_is_extra},
+        "rules": rule_switches(motifs_after_cards, my_name_is_extra, escaped_keeps_own_letter),
     })
     data.hand, data.pool = (list(hand.elements()) if hand is not None else None,
                             list(pool.elements()) if pool is not None else None)

@@ -82,6 +82,7 @@ class RulesInput(Strict):
     motifs_after_card_effects: bool = False
     my_name_is_counts_extra_copies: bool = False
     challenges_as_printed: bool = False
+    escaped_own_letter_keeps_card: bool = False
 
     def to_rules(self) -> Rules:
         return Rules(**self.model_dump())

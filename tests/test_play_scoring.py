@@ -3,6 +3,7 @@ Character) and the card-granting motifs (repeats, free wilds, Escaped from Capti
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -202,3 +203,29 @@ def test_breakdown_lists_points_steps_and_play_level_doubling() -> None:
 
 def test_hand_counter_type() -> None:
     assert parse_cards("a1, a1 th2") == Counter({"a1": 2, "th2": 1})
+
+
+def test_the_other_escaped_reading_is_a_switch_on_every_surface(runner, client) -> None:  # type: ignore[no-untyped-def]
+    # Ruling M8's other reading is offered, not only written down: --escaped-keeps-own-letter on the CLI,
+    # "rules": {"escaped_own_letter_keeps_card": true} in JSON. e4 played as E keeps "+1 if first letter".
+    from cli.main import main
+    args = ["score", "e4 a3 t3 s3", "--motif", "escaped-from-captivity", "--motif", "hermit", "--escaped", "e",
+            "--json"]
+    plain = json.loads(runner.invoke(main, args).output)
+    keeps = json.loads(runner.invoke(main, [*args, "--escaped-keeps-own-letter"]).output)
+    assert (plain["total"], keeps["total"]) == (3, 6)
+    body = {"words": ["e4 a3 t3 s3"], "motifs": ["escaped-from-captivity", "hermit"], "escaped": "e"}
+    assert client.post("/v1/score", json=body).get_json()["total"] == 3
+    answer = client.post("/v1/score", json={**body, "rules": {"escaped_own_letter_keeps_card": True}})
+    assert answer.status_code == 200 and answer.get_json()["total"] == 6
+
+
+def test_the_solver_reads_escaped_cards_as_the_switch_says() -> None:
+    # The best play of E4 A3 T3 S3 under Escaped (E) and Hermit: EATS, worth 3 as a minor wild, 6 as itself.
+    from novelty.solver import reference_best, solve
+    hand = Counter(["e4", "a3", "t3", "s3"])
+    motifs = ["escaped-from-captivity", "hermit"]
+    keeps = Rules(escaped_own_letter_keeps_card=True)
+    for rules, total in ((Rules(), 3), (keeps, 6)):
+        assert solve(LEX, hand, Counter(), motifs, rules=rules, escaped="e").plays[0].total == total
+        assert reference_best(LEX, hand, Counter(), motifs, rules=rules, escaped="e") == total
