@@ -86,8 +86,9 @@ BATCH = 5
 SCREEN = (1, 8)
 """Second Chances has up to 231 ways to discard: each is first sampled this many times, and this many go on."""
 
-SAMPLE_LIMIT = 0.1
-"""Seconds one sample's search may take: a rare heavy deal (many wilds) answers with its best play found."""
+SAMPLE_WORK = 200_000
+"""Steps of search one sample may take (about 0.1 s): a rare heavy deal (many wilds) answers with its best play
+found. A work limit, not a time limit, so that the same seed gives the same answer on a busy machine too."""
 
 MAX_SAMPLES = 1000
 MAX_SECONDS = 60.0
@@ -235,8 +236,12 @@ class _Work:
                 frozenset(Counter(sig(k) for k in pool.elements()).items()), escaped, top)
 
     def solve(self, hand: Counter[str], pool: Counter[str], *, top: int = 1, escaped: str | None = None,
-              use_cache: bool = True, cap: float | None = None) -> SolveResult | None:
-        """Return the best plays of a situation, or None when no time was left to start the search."""
+              use_cache: bool = True, cap: float | None = None, work: int | None = None) -> SolveResult | None:
+        """Return the best plays of a situation, or None when no time was left to start the search.
+
+        ``cap``: seconds this search may take at most; ``work``: search steps instead (no time limit then, so
+        the answer does not depend on the machine's load; the answer's own time limit is checked between
+        searches)."""
         escaped = escaped if escaped is not None else self.setting.escaped
         key = self.key(hand, pool, escaped, top)
         if use_cache:
@@ -250,7 +255,7 @@ class _Work:
         if cap is not None:
             left = min(left, cap)
         result = solve(self.setting.lexicon, hand, pool, self.motifs, rules=self.setting.rules, escaped=escaped,
-                       top=top, time_limit=left)
+                       top=top, time_limit=None if work else left, work=work)
         with self.lock:
             self.stats["searches"] += 1
             self.stats["unproved"] += not result.optimal
@@ -465,7 +470,7 @@ def _answer(work: _Work, decision: str, choices: Iterable[Choice], assumed: dict
     proved = all(c.proved for c in ranked) and all(c.expected is None or c.expected.unproved == 0 for c in ranked)
     extra = list(notes)
     if not proved:
-        extra.append("some searches stopped at the time limit: their values are the best plays found, "
+        extra.append("some searches stopped at their time or work limit: their values are the best plays found, "
                      "not proved best")
     if any(c.value is None and c.expected is None for c in ranked):
         extra.append("some choices were not searched before the time limit")
@@ -608,7 +613,7 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
         def run(task: tuple[int, int]) -> tuple[float, bool] | None:
             a, s = task
             situation = arms[a].situation(s)
-            result = work.solve(*situation, cap=SAMPLE_LIMIT)
+            result = work.solve(*situation, work=SAMPLE_WORK)
             return None if result is None else (float(result.plays[0].total), result.optimal)
 
         got = dict(zip(tasks, work.map(run, tasks), strict=True))

@@ -282,18 +282,19 @@ class Tables:
 
     def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
             seconds: float | None, walk_share: float, max_groups: int = DEFAULT_MAX_GROUPS,
-            progress: array | None = None) -> dict[str, Any]:  # type: ignore[type-arg]
+            progress: array | None = None, work: int = 0) -> dict[str, Any]:  # type: ignore[type-arg]
         """Run the compiled search; return its answer (plays as face sequences, proof flags, bound, stats).
 
         With ``seconds``, the walk stops after ``walk_share`` of them and the packing after all of them.
-        ``progress`` (``array("q", [...])``) is given the best total found so far while the search runs.
+        ``progress`` (``array("q", [...])``) is given the best total found so far while the search runs; ``work``
+        (when not 0) caps the search's steps.
         """
         return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
                            _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
                            _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
                            self.motif_codes(),
                            self.params(round_given, opponents), min(top, _core.MAX_TOP),
-                           seconds or 0.0, walk_share, max_groups, progress)
+                           seconds or 0.0, walk_share, max_groups, progress, work)
 
     # -- a bound that needs no word list ------------------------------------------------------------
 

@@ -122,8 +122,9 @@ def _physical_unused(play: Play, hand: Counter[str], pool: Counter[str]) -> list
     return out
 
 
-def check_limits(hand: Counter[str], pool: Counter[str], top: int, time_limit: float | None) -> None:
-    """Refuse searches that could run away: too many cards, a bad ``top`` or time limit."""
+def check_limits(hand: Counter[str], pool: Counter[str], top: int, time_limit: float | None,
+                 work: int | None = None) -> None:
+    """Refuse searches that could run away: too many cards, a bad ``top``, time limit or work limit."""
     catalog = load_catalog()
     cards = sum(hand.values()) + sum(pool.values())
     if cards > MAX_CARDS:
@@ -136,6 +137,8 @@ def check_limits(hand: Counter[str], pool: Counter[str], top: int, time_limit: f
         raise RuleError(f"top must be at least 1, not {top}")
     if time_limit is not None and not time_limit > 0:
         raise RuleError(f"time limit must be a positive number of seconds, not {time_limit}")
+    if work is not None and (isinstance(work, bool) or not isinstance(work, int) or work < 1):
+        raise RuleError(f"work limit must be a positive whole number of search steps, not {work!r}")
 
 
 def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str], escaped: str | None
@@ -155,14 +158,17 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
 
 def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None, motifs: Sequence[str] = (), *,
           rules: Rules = Rules(), escaped: str | None = None, opponents: list[list[str]] | None = None,
-          top: int = 1, time_limit: float | None = None,
+          top: int = 1, time_limit: float | None = None, work: int | None = None,
           progress: Callable[[int | None, int, float], None] | None = None) -> SolveResult:
     """Return the ``top`` best plays of ``hand`` plus ``pool`` under the motifs (in flip order).
 
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
     ``opponents`` the other players' words this round, for Sesquipedalian, Pangram and Laconic (not
     counted when None). With ``time_limit`` seconds the best plays found so far are returned when time
-    runs out, and ``optimal`` is False. ``progress(best so far, bound, seconds)`` is called every quarter
+    runs out, and ``optimal`` is False. ``work`` limits the search to that many steps instead (a walk node, a
+    packing node, a few DP steps: about 2 M a second): the same answer every time, however busy the machine,
+    unless a time limit cuts it first (each letter Escaped from Captivity tries gets all of it).
+    ``progress(best so far, bound, seconds)`` is called every quarter
     second once the search has run half a second (from another thread), with a bound no play can beat.
     """
     from novelty.search import Tables
@@ -170,7 +176,7 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     started = time.perf_counter()
     pool = pool or Counter()
     motifs = motif_ids(motifs)
-    check_limits(hand, pool, top, time_limit)
+    check_limits(hand, pool, top, time_limit, work)
     deadline = started + time_limit if time_limit is not None else None
     steps = lexicon.step_index()
     others = opponent_scoring(lexicon, opponents or [])
@@ -184,7 +190,7 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
         relaxed = tables.relaxed_bound(opponents is not None)
         with _Watcher(progress, started, relaxed) as best_so_far:
             answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
-                                progress=best_so_far)
+                                progress=best_so_far, work=work or 0)
         for key, value in answer["stats"].items():
             stats[key] += value
         for total, words in answer["plays"]:

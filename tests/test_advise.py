@@ -324,3 +324,15 @@ def test_a_real_hand_with_the_real_list_matches_solving_each_choice():
     for choice in answer.choices:
         result = solve(twl, hand - Counter(choice.cards), pool, ["assonance", "unseen-character"])
         assert choice.value == result.plays[0].total, choice.label
+
+
+def test_a_draft_whose_samples_hit_their_work_limit_is_still_the_same_for_the_same_seed() -> None:
+    # Issue 12: "deterministic for a given seed". Samples with wilds can hit the per-sample search limit; it is a
+    # number of search steps (advise.SAMPLE_WORK), not seconds, so even those samples come out the same.
+    from novelty.lexicon import open_lexicon
+    setting = Setting(open_lexicon("twl"), ("assonance", "hermit", "first-letter"), time_limit=60)
+    answers = [advise.draft_pick(setting, parse_cards("th2 e4 a1"), parse_cards("j1 q1 e1 s1 wild1 x2 z1 r1"),
+                                 samples=30, seed=1) for _ in range(2)]
+    first, again = ([(c.label, c.value, c.expected) for c in a.choices] for a in answers)
+    assert first == again
+    assert any(c.expected is not None and c.expected.unproved for c in answers[0].choices)  # some hit the limit

@@ -152,6 +152,21 @@ def test_time_limit_returns_the_best_found_and_says_it_is_not_proved(twl):
     assert result.bound is not None and result.bound >= best.total  # and a score no play can beat
 
 
+def test_a_work_limit_cuts_the_search_the_same_way_every_time(twl):
+    # A work limit counts search steps, not seconds: a search too big for it stops with the same play and bound
+    # however busy the machine (decision help samples thousands of hands this way).
+    hand = parse_cards("a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1")
+    first, again = (solve(twl, hand, None, ["alliteration"], work=150_000) for _ in range(2))
+    assert first.optimal is False and first.plays[0].total > 0
+    assert [p.play.texts for p in first.plays] == [p.play.texts for p in again.plays]
+    assert first.bound == again.bound >= first.plays[0].total
+    small = solve(twl, parse_cards("q1 u1 i1 t1"), None, [], work=150_000)
+    assert small.optimal and small.plays[0].play.texts == ["q1 u1 i1 t1"]  # room enough: proved as usual
+    for bad in (0, -5, True, 2.5):
+        with pytest.raises(RuleError, match="work limit"):
+            solve(twl, hand, None, [], work=bad)  # type: ignore[arg-type]
+
+
 def test_progress_reports_the_best_so_far_and_a_bound_while_searching(twl):
     hand = parse_cards("a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1")
     seen = []

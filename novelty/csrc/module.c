@@ -219,11 +219,16 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
 static PyObject *core_solve(PyObject *self, PyObject *args) {
     PyObject *objs[9], *progress_obj = Py_None;
     double seconds, walk_share;
-    long long max_groups;
+    long long max_groups, work = 0;
     int top;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL|O:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
-                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups, &progress_obj))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL|OL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
+                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups, &progress_obj,
+                          &work))
         return NULL;
+    if (work < 0) {
+        PyErr_SetString(PyExc_ValueError, "work must be 0 (no limit) or more");
+        return NULL;
+    }
     Py_buffer progress = {0};
     if (progress_obj != Py_None) {
         if (PyObject_GetBuffer(progress_obj, &progress, PyBUF_WRITABLE) < 0) return NULL;
@@ -256,6 +261,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     double started = now_seconds();
     if (setup(s, t, 0, max_groups) < 0) goto done;
     s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
+    s->work = (uint64_t)work;
     r->top = top;
     int rc;
     Py_BEGIN_ALLOW_THREADS
@@ -410,7 +416,8 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(mask, first, faces, resources, units, copies, grants, motifs, params, top, seconds, walk_share,"
-     " max_groups[, progress]) -> dict; progress: a writable int64 buffer given the best total found so far"
+     " max_groups[, progress[, work]]) -> dict; progress: a writable int64 buffer given the best total found so far;"
+     " work: at most this many steps of search (0: no limit), the same answer every time, however busy the machine"
      " -> dict"},
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},

@@ -69,6 +69,7 @@ typedef struct {
     Memo memo;
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
+    uint64_t visits;                    /* trie steps walked by the DP */
     int failed;
     int16_t (*pairs)[2];                /* (class, copies) of the options that take copies */
     size_t n_pairs, cap_pairs;
@@ -183,6 +184,7 @@ static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
 /* The best option below trie step `node` that fits in `left` (counts per resource in `have`) plus what the
  * rest can add, into *value. */
 static void best_fitting(Pack *p, int32_t node, u128 left, const uint8_t *have, int owed, int64_t *value) {
+    if ((++p->visits & 7) == 0) p->s->ticks++;  /* a step of work per 8 steps of a trie (see out_of_time) */
     int32_t end = p->steps[node].kids + p->steps[node].n_kids;
     for (int32_t c = p->steps[node].kids; c < end; c++) {
         const Step *st = &p->steps[c];
@@ -583,7 +585,7 @@ static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *orde
 /* Local search from the best play found, for searches that cannot be exhaustive: drop one or two of its words
  * and refill the cards they free, best worth first and then best worth per card, while that finds a better
  * play and time remains (until `until`, CLOCK_MONOTONIC seconds). */
-static void improve(Pack *p, double until) {
+static void improve(Pack *p, double until, uint64_t until_tick) {
     int32_t n = p->n_options, *order = malloc(sizeof(int32_t) * (n ? (size_t)n : 1) * 2);
     Dense *dense = malloc(sizeof(Dense) * (n ? (size_t)n : 1));
     if (!order || !dense) {
@@ -604,11 +606,12 @@ static void improve(Pack *p, double until) {
         Play best = p->result->plays[0];
         for (uint32_t drop = 1; drop < (1u << best.n_words) && best.n_words <= 16; drop++) {
             if (__builtin_popcount(drop) > 2) continue;
-            if (now_seconds() > until) break;
+            if (now_seconds() > until || (until_tick && p->s->ticks > until_tick)) break;
+            p->s->ticks += (uint64_t)n / 64 + 1;  /* two refills: a step of work per 128 options looked at */
             refill(p, &best, drop, order, n);
             refill(p, &best, drop, order + n, n);
         }
-    } while (p->result->plays[0].total > before && now_seconds() < until);
+    } while (p->result->plays[0].total > before && now_seconds() < until && (!until_tick || p->s->ticks <= until_tick));
     free(order);
 }
 
@@ -628,7 +631,8 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     for (int k = from; k < p->start[r + 1] && !p->s->stopped; k++) {
         const Option *o = &p->options[k];
         if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) break;  /* best first */
-        if ((p->uses[k] & absent) || !fits(p, packed, o->need)) continue;
+        if (((k - from) & 15) == 15 && out_of_time(p->s)) break;  /* a step of work per 16 options looked at */
+        if ((p->uses[k] & absent) || !fits(p, packed, o->need) || out_of_time(p->s)) continue;
         u128 rest = packed - o->need;
         /* (bonus, not extra(rest): the doubles o itself holds count too) */
         if (!p->doubling_bound
@@ -940,38 +944,44 @@ static void merge_plays(Result *into, const Result *from) {
     }
 }
 
+/* Start a phase of the search: it stops at `deadline` (0: none) or after `share` of the work limit (when set). */
+static void phase(Search *s, double deadline, double share) {
+    s->stopped = 0;
+    s->deadline = deadline;
+    s->work_end = s->work ? s->ticks + (uint64_t)(share * (double)s->work) + 1 : 0;
+}
+
 int search_plays(Search *s, Result *result, double started, double seconds, double walk_share) {
     double cpu = cpu_seconds();
     int has_other = 0, rc = walk_init(s);
     for (int r = 0; r < s->n_res; r++) has_other |= !s->plain[r] && s->res[r][RES_capacity];
     double walk_end = seconds > 0 ? started + seconds * walk_share : 0, end = seconds > 0 ? started + seconds : 0;
     Result *early = NULL;
-    if (rc == 0 && seconds > 0 && has_other) {
-        /* With a deadline: first the printed cards' words alone and their plays (quick, and a good answer when
+    if (rc == 0 && (seconds > 0 || s->work) && has_other) {
+        /* With a limit: first the printed cards' words alone and their plays (quick, and a good answer when
          * the whole walk cannot finish), then every word. */
-        s->deadline = started + 0.035 < walk_end ? started + 0.035 : walk_end;  /* the same whatever the limit */
+        phase(s, seconds > 0 ? (started + 0.035 < walk_end ? started + 0.035 : walk_end) : 0, 0.05);
         rc = walk_words(s, 1);
         early = calloc(1, sizeof *early);
         if (!early) rc = -1;
         if (rc == 0) {
             early->top = result->top;
-            s->stopped = 0;
             double share = 0.1 * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
-            s->deadline = now_seconds() + (share < 0.025 ? share : 0.025);
+            phase(s, seconds > 0 ? now_seconds() + (share < 0.025 ? share : 0.025) : 0, 0.02);
             rc = pack_plays(s, early);
         }
     }
     if (rc == 0) {
-        s->stopped = 0;
-        s->deadline = walk_end;
+        phase(s, walk_end, walk_share - 0.07);
         rc = walk_words(s, 0);
     }
     result->walk_s = now_seconds() - started;
     result->walk_cpu_s = cpu_seconds() - cpu;
     if (rc == 0) {
         int walk_stopped = s->stopped;
-        s->stopped = 0;  /* the packing has the rest of the time */
-        s->deadline = end;
+        /* the packing has the rest of the time, and of the work (a quarter of it at least) */
+        double left = s->work && s->ticks < s->work ? (double)(s->work - s->ticks) / (double)s->work : 0;
+        phase(s, end, left > 1 - walk_share ? left : 1 - walk_share);
         rc = pack_plays(s, result);
         s->stopped |= walk_stopped;
     }
@@ -999,8 +1009,9 @@ int pack_plays(Search *s, Result *result) {
     offer(&p);  /* the empty play */
     greedy(&p, p.n_options);
     p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
-    if (p.anytime && s->deadline > 0 && result->n_plays)  /* a third of the time left: local search */
-        improve(&p, now_seconds() + (s->deadline - now_seconds()) / 3);
+    if (p.anytime && (s->deadline > 0 || s->work_end) && result->n_plays)  /* a third of what is left: local search */
+        improve(&p, s->deadline > 0 ? now_seconds() + (s->deadline - now_seconds()) / 3 : 1e300,
+                s->work_end > s->ticks ? s->ticks + (s->work_end - s->ticks) / 3 : 0);
     p.doubling_bound = !p.anytime && p.n_doubling && doublers_in(&p, p.full) <= MAX_CREDITS;
     if (!p.anytime) {
         int64_t root = p.doubling_bound ? p.laconic + p.grand_gain + doubled_rest(&p, p.full)

@@ -49,7 +49,8 @@ typedef struct {
     int n_combos;
     uint64_t zobrist[MAX_UNITS];
     double deadline;             /* CLOCK_MONOTONIC seconds; 0: none */
-    uint64_t ticks;
+    uint64_t ticks;              /* steps of search so far (a walk node, a DP state, a packing node) */
+    uint64_t work, work_end;     /* at most `work` steps in all (0: no limit); this phase's last step */
     int stopped;                 /* out of time */
     int out_of_memory;
     /* walk state */

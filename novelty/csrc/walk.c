@@ -37,7 +37,9 @@ double cpu_seconds(void) {
 
 int out_of_time(Search *s) {
     if (s->stopped) return 1;
-    if (s->deadline > 0 && (++s->ticks & 1023) == 0 && now_seconds() > s->deadline) s->stopped = 1;
+    s->ticks++;
+    if (s->work_end && s->ticks > s->work_end) s->stopped = 1;
+    else if (s->deadline > 0 && (s->ticks & 1023) == 0 && now_seconds() > s->deadline) s->stopped = 1;
     return s->stopped;
 }
 
