@@ -485,48 +485,41 @@ def _check_hand(hand: Counter[str], pool: Counter[str], need: int, what: str) ->
     unseen_cards(hand, pool)  # no more copies than the deck holds
 
 
+def _each_move(setting: Setting, hand: Counter[str], pool: Counter[str], size: int, decision: str,
+               move: Callable[[tuple[str, ...], tuple[str, ...]], _Option], notes: Sequence[str] = ()) -> Advice:
+    """Rank every way to move ``size`` cards of the hand (cards that score alike once) by the exact best play after
+    ``move`` (cards, alike) -> the option it leads to."""
+    _check_hand(hand, pool, size, decision.replace("-", " "))
+    work = _Work(setting)
+    try:
+        options = [move(cards, alike) for cards, alike in _class_options(hand, work.motifs, size)]
+        return _answer(work, decision, _evaluate(work, hand, pool, options), _assumed(work, hand, pool), notes)
+    finally:
+        work.close()
+
+
 def kill_off(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None) -> Advice:
     """Rank each card to discard by the best play of the hand without it ("chooses a card to discard")."""
     pool = pool or Counter()
-    _check_hand(hand, pool, 1, "kill off")
-    work = _Work(setting)
-    try:
-        options = [_Option(f"discard {' '.join(cards)}", cards, alike, hand - Counter(cards), pool, 1)
-                   for cards, alike in _class_options(hand, work.motifs, 1)]
-        return _answer(work, "kill-off", _evaluate(work, hand, pool, options), _assumed(work, hand, pool))
-    finally:
-        work.close()
+    return _each_move(setting, hand, pool, 1, "kill-off", lambda cards, alike: _Option(
+        f"discard {' '.join(cards)}", cards, alike, hand - Counter(cards), pool, 1))
 
 
 def heroic_sacrifice(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None) -> Advice:
     """Rank each card to add to the pool by the player's best play after ("adds a card to the common pool")."""
     pool = pool or Counter()
-    _check_hand(hand, pool, 1, "heroic sacrifice")
-    work = _Work(setting)
-    try:
-        options = [_Option(f"add {' '.join(cards)} to the pool", cards, alike, hand - Counter(cards),
-                           pool + Counter(cards), 1) for cards, alike in _class_options(hand, work.motifs, 1)]
-        notes = ["the card added to the pool stays yours to use; every other player may use it too, "
-                 "which this ranking does not count"]
-        return _answer(work, "heroic-sacrifice", _evaluate(work, hand, pool, options), _assumed(work, hand, pool),
-                       notes)
-    finally:
-        work.close()
+    return _each_move(setting, hand, pool, 1, "heroic-sacrifice", lambda cards, alike: _Option(
+        f"add {' '.join(cards)} to the pool", cards, alike, hand - Counter(cards), pool + Counter(cards), 1),
+        ["the card added to the pool stays yours to use; every other player may use it too, "
+         "which this ranking does not count"])
 
 
 def merchant_city(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None) -> Advice:
     """Rank each three cards to pass right by the best play of the cards kept ("passes three cards")."""
     pool = pool or Counter()
-    _check_hand(hand, pool, 3, "merchant city")
-    work = _Work(setting)
-    try:
-        options = [_Option(f"pass {' '.join(cards)}", cards, alike, hand - Counter(cards), pool, 3)
-                   for cards, alike in _class_options(hand, work.motifs, 3)]
-        notes = ["the three cards passed to you from the left are not known when you choose: not counted"]
-        return _answer(work, "merchant-city", _evaluate(work, hand, pool, options), _assumed(work, hand, pool),
-                       notes)
-    finally:
-        work.close()
+    return _each_move(setting, hand, pool, 3, "merchant-city", lambda cards, alike: _Option(
+        f"pass {' '.join(cards)}", cards, alike, hand - Counter(cards), pool, 3),
+        ["the three cards passed to you from the left are not known when you choose: not counted"])
 
 
 def rags_to_riches(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None,
