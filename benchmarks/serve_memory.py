@@ -18,10 +18,8 @@ memory ceiling: see ``cli/server.py``) are shown as new process ids.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -33,6 +31,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.serving import free_port, wait_for_health  # noqa: E402
+from tests.serving import post as post_json  # noqa: E402
 
 BEST = {"hand": "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1", "motifs": ["alliteration", "clones"],
         "time_limit": 5}
@@ -44,24 +46,10 @@ ANAGRAM = {"letters": "etaoinshrdlucmfwy???", "min": 1}
 HEAVY = [("/v1/best", BEST), ("/v1/score", SCORE), ("/v1/anagram", ANAGRAM)]
 
 
-def free_port() -> int:
-    """Return a TCP port free on loopback."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def post(url: str, body: dict[str, Any]) -> int | str:
     """Send one POST and return its status (or what went wrong)."""
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            response.read()
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        with error:
-            error.read()
-            return int(error.code)
+        return post_json(url, body, timeout=60)
     except (urllib.error.URLError, OSError) as error:
         return type(error).__name__
 
@@ -141,16 +129,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{base_url}/v1/health", timeout=2) as response:
-                        response.read()
-                        break
-                except (urllib.error.URLError, ConnectionError):
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        sys.exit("novelty serve did not start")
-                    time.sleep(0.2)
+            try:
+                wait_for_health(base_url, server, 60)
+            except AssertionError as error:
+                sys.exit(f"novelty serve did not start: {error}")
             for _ in range(8):  # touch every worker with light requests first: its baseline is a used worker
                 post(f"{base_url}/v1/check", {"words": ["quixotic"]})
             time.sleep(0.5)

@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 OUTER_CACHE = os.environ.get("NOVELTY_CACHE_DIR")
 """The cache the suite was started with (read at import, before conftest points it at a private one),
@@ -25,6 +26,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def post(url: str, body: dict[str, Any], timeout: float) -> int:
+    """Send one JSON POST and return its status, an HTTP error's too (a connection that fails raises)."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            response.read()
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        with error:
+            error.read()
+            return int(error.code)
 
 
 def wait_for_health(base: str, server: subprocess.Popen[bytes], seconds: float) -> None:

@@ -8,20 +8,18 @@ time (SATURATE seconds of load, each request with a timeout) and in count (CLIEN
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import threading
 import time
 import urllib.error
 import urllib.request
-from typing import Any
 
 import pytest
 
 pytest.importorskip("gunicorn")
 
-from tests.serving import serving  # noqa: E402
+from tests.serving import post, serving  # noqa: E402
 
 SATURATE = 6.0
 """Seconds of load."""
@@ -35,19 +33,6 @@ HEALTH_P95 = 0.25
 BEST = {"hand": "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1", "motifs": ["alliteration", "clones"],
         "time_limit": 2}
 ANAGRAM = {"letters": "etaoinshrdlucmfwy???", "min": 1}
-
-
-def post(url: str, body: dict[str, Any], timeout: float) -> int:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            response.read()
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        with error:
-            error.read()
-            return int(error.code)
 
 
 def test_health_stays_fast_and_nothing_fails_under_the_heaviest_requests(tmp_path) -> None:  # type: ignore[no-untyped-def]
