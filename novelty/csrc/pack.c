@@ -384,8 +384,7 @@ static int64_t evaluate(Pack *p, int n, const int32_t *chosen, const int32_t *op
 /* The most play-level bonuses could add to a play of the chosen words plus words from `packed`: Laconic,
  * and every shorter-word double still within reach doubling the best word there is. */
 static int64_t extra(const Pack *p, u128 packed) {
-    int doublers = p->chosen_doublers;
-    for (int i = 0; i < p->n_doubling; i++) doublers += field_value(p, packed, p->doubling[i]);
+    int doublers = p->chosen_doublers + doublers_in(p, packed);
     if (doublers > 40) doublers = 40;
     return p->laconic + p->grand_gain + (doublers ? (((int64_t)1 << doublers) - 1) * p->top_upper : 0);
 }
@@ -515,52 +514,60 @@ typedef struct {
     int32_t cards, option;
 } Dense;
 
-static int by_dense_worth(const void *a, const void *b) {  /* worth, best first */
-    const Dense *x = a, *y = b;
-    if (x->worth != y->worth) return x->worth < y->worth ? 1 : -1;
-    return (x->option > y->option) - (x->option < y->option);
-}
-
 static int by_density(const void *a, const void *b) {  /* worth per card, best first */
     const Dense *x = a, *y = b;
     int64_t left = x->worth * y->cards, right = y->worth * x->cards;
     return (left < right) - (left > right);
 }
 
-/* Greedy plays, offered before the search so that even a search cut short answers well: from each of the
- * best options by worth, and by worth per card, keep adding the best option that still fits. */
-static void greedy(Pack *p, int32_t n_options) {
-    enum { POOL = 4096 };
-    int STARTS = p->s->deadline > 0 ? 32 : 4;  /* no deadline: the exact search follows at once */
-    int32_t *by_worth = malloc(sizeof(int32_t) * POOL), head[MAX_RESOURCES], pool = 0;
-    if (!by_worth) return;
+/* The best `limit` options (at most) by worth into order[0 .. n), the anchors' lists merged (each is best first),
+ * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. */
+static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order) {
+    int32_t head[MAX_RESOURCES], n = 0;
     memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
-    while (pool < POOL && pool < n_options) {  /* merge the anchors' lists, each sorted best first */
+    while (n < limit && n < p->n_options) {
         int pick = -1;
         for (int r = 0; r < p->s->n_res; r++)
             if (head[r] < p->start[r + 1]
                 && (pick < 0 || p->options[head[r]].worth > p->options[head[pick]].worth))
                 pick = r;
-        by_worth[pool++] = head[pick]++;
+        order[n++] = head[pick]++;
     }
-    for (int32_t start = 0; start < STARTS && start < pool; start++) greedy_from(p, by_worth, pool, start);
-    Dense *dense = malloc(sizeof(Dense) * (size_t)(pool ? pool : 1));
-    if (dense) {
-        for (int32_t i = 0; i < pool; i++)
-            dense[i] = (Dense){p->options[by_worth[i]].worth, p->s->groups[p->options[by_worth[i]].group].ncards,
-                               by_worth[i]};
-        qsort(dense, (size_t)pool, sizeof(Dense), by_density);
-        for (int32_t i = 0; i < pool; i++) by_worth[i] = dense[i].option;
-        free(dense);
+    Dense *dense = malloc(sizeof(Dense) * (size_t)(n ? n : 1));
+    if (!dense) {
+        memcpy(order + n, order, sizeof(int32_t) * (size_t)n);  /* out of memory: by worth twice */
+        return n;
     }
-    for (int32_t start = 0; start < STARTS && start < pool; start++) greedy_from(p, by_worth, pool, start);
-    free(by_worth);
+    for (int32_t i = 0; i < n; i++)
+        dense[i] = (Dense){p->options[order[i]].worth, p->s->groups[p->options[order[i]].group].ncards, order[i]};
+    qsort(dense, (size_t)n, sizeof(Dense), by_density);
+    for (int32_t i = 0; i < n; i++) order[n + i] = dense[i].option;
+    free(dense);
+    return n;
+}
+
+/* Greedy plays, offered before the search so that even a search cut short answers well: from each of the
+ * best options by worth, and by worth per card, keep adding the best option that still fits. */
+static void greedy(Pack *p) {
+    enum { POOL = 4096 };
+    int starts = p->s->deadline > 0 ? 32 : 4;  /* no deadline: the exact search follows at once */
+    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
+    if (!order) return;
+    int32_t n = best_orders(p, POOL, order);
+    for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order, n, start);
+    for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order + n, n, start);
+    free(order);
+}
+
+/* What words from `packed` can add, word by word: most(), or the quick bound when the search is anytime. */
+static int64_t words_bound(Pack *p, u128 packed) {
+    return p->anytime ? quick_bound(p, packed) : most(p, packed);
 }
 
 /* The most the chosen words (worth `current`) and words from `packed` could score, play-level bonuses included. */
 static int64_t upper(Pack *p, u128 packed, int64_t current) {
     if (p->doubling_bound) return current + p->laconic + p->grand_gain + doubled_rest(p, packed);
-    return current + extra(p, packed) + (p->anytime ? quick_bound(p, packed) : most(p, packed));
+    return current + extra(p, packed) + words_bound(p, packed);
 }
 
 /* Take the kept words of `play` (those not in `drop`, a bit per word) and refill what they leave from `order`
@@ -586,20 +593,9 @@ static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *orde
  * and refill the cards they free, best worth first and then best worth per card, while that finds a better
  * play and time remains (until `until`, CLOCK_MONOTONIC seconds). */
 static void improve(Pack *p, double until, uint64_t until_tick) {
-    int32_t n = p->n_options, *order = malloc(sizeof(int32_t) * (n ? (size_t)n : 1) * 2);
-    Dense *dense = malloc(sizeof(Dense) * (n ? (size_t)n : 1));
-    if (!order || !dense) {
-        free(order);
-        free(dense);
-        return;
-    }
-    for (int32_t k = 0; k < n; k++)
-        dense[k] = (Dense){p->options[k].worth, p->s->groups[p->options[k].group].ncards, k};
-    qsort(dense, (size_t)n, sizeof(Dense), by_dense_worth);
-    for (int32_t k = 0; k < n; k++) order[k] = dense[k].option;
-    qsort(dense, (size_t)n, sizeof(Dense), by_density);
-    for (int32_t k = 0; k < n; k++) order[n + k] = dense[k].option;
-    free(dense);
+    int32_t *order = malloc(sizeof(int32_t) * 2 * (size_t)(p->n_options ? p->n_options : 1));
+    if (!order) return;
+    int32_t n = best_orders(p, p->n_options, order);
     int64_t before;
     do {
         before = p->result->plays[0].total;
@@ -624,7 +620,7 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     int64_t after_one = 0, bonus = 0;
     if (!p->doubling_bound) {  /* a bound for every option at once, good until the options are worth too little */
         u128 one_less = packed - (p->field[r] & -p->field[r]);
-        after_one = p->anytime ? quick_bound(p, one_less) : most(p, one_less);
+        after_one = words_bound(p, one_less);
         bonus = extra(p, packed);
     }
     uint64_t absent = ~present(p, packed);
@@ -636,7 +632,7 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
         u128 rest = packed - o->need;
         /* (bonus, not extra(rest): the doubles o itself holds count too) */
         if (!p->doubling_bound
-            && current + o->worth + bonus + (p->anytime ? quick_bound(p, rest) : most(p, rest)) <= kth(p)) continue;
+            && current + o->worth + bonus + words_bound(p, rest) <= kth(p)) continue;
         if (p->n_chosen >= MAX_PLAY_WORDS) continue;
         if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
             if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
@@ -1007,7 +1003,7 @@ int pack_plays(Search *s, Result *result) {
     }
     result->bound_known = 0;
     offer(&p);  /* the empty play */
-    greedy(&p, p.n_options);
+    greedy(&p);
     p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
     if (p.anytime && (s->deadline > 0 || s->work_end) && result->n_plays)  /* a third of what is left: local search */
         improve(&p, s->deadline > 0 ? now_seconds() + (s->deadline - now_seconds()) / 3 : 1e300,
