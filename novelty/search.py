@@ -138,7 +138,6 @@ class Tables:
         self.info: list[FaceInfo] = []
         self.resources: list[dict[str, int]] = []
         self.units: list[dict[str, int]] = []
-        self._variants: dict[tuple[str, str | None], list[tuple[str, dict[str, int]]]] = {}
         self._classes()
         self._physical()
         self._copies()
@@ -148,13 +147,6 @@ class Tables:
 
     def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
-        key = (kind.id, copy_of)
-        if key not in self._variants:  # each is asked for twice: for the classes, then for the faces
-            self._variants[key] = self._read_faces(kind, copy_of)
-        return self._variants[key]
-
-    def _read_faces(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
-        """Return :meth:`_face_variants`, read from the engine's :func:`~novelty.scoring.place`."""
         return _read_faces(kind.id, copy_of, tuple(self.motifs), self.escaped, self.rules, self.colours)
 
     def _signature(self, kind: CardKind) -> tuple[Any, ...]:
