@@ -36,8 +36,8 @@ typedef struct {
     int n_grants;
     int real_cap[MAX_RESOURCES];  /* a class's cards held (0 for other resources) */
     uint32_t face_letters[MAX_FACES];  /* letter bits a face can start with */
-    /* The (resource, face) pairs the walk may lay: printed letters by their first letter (by_letter[start[c]
-     * .. start[c + 1]) for letter c), then the wilds (from start[26] on). */
+    /* The (resource, face) pairs the walk may lay: faces printing letter c at lay_start[c] .. lay_start[c + 1],
+     * then the wilds at lay_start[26] .. lay_start[27]. */
     int16_t lay_res[MAX_FACES], lay_face[MAX_FACES];
     int lay_start[28];
     int twin_cap[MAX_RESOURCES];  /* the most copies of a class the twin motifs may grant (0: none) */
