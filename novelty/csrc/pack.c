@@ -44,13 +44,21 @@ typedef struct {
 } Memo;
 
 /* The options anchored at one resource, in a trie keyed by what they take, resource by resource in field order:
- * the options fitting a state are found by walking only the branches whose resources the state still holds. */
+ * the options fitting a state are found by walking only the branches whose resources the state still holds.
+ * A step is what the DP's inner loop reads, so it holds nothing else (the trie is built with Links). */
 typedef struct {
-    int32_t kids, n_kids;    /* its children: steps[kids .. kids + n_kids) */
+    int64_t worth;           /* the best worth of the options taking exactly this path */
+    int32_t kids;            /* its children: steps[kids .. kids + n_kids) */
     int32_t first, last;     /* the options taking exactly this path: Pack.ends[first..last), best first */
-    int32_t child, sibling;  /* while the trie is built: first child, next sibling (0: none) */
+    int16_t n_kids;
     int8_t res, count;       /* what this step takes: `count` units of resource `res` */
 } Step;
+
+/* A step while the tries are built: what it takes, its first child and its next sibling (0: none). */
+typedef struct {
+    int32_t child, sibling;
+    int8_t res, count;
+} Link;
 
 typedef struct {
     Search *s;
@@ -164,7 +172,7 @@ static int doublers_in(const Pack *p, u128 packed);
 /* The best value of the options of one trie step (all take the same units, leaving `rest`) and what `rest`
  * can add, with `owed` shorter-word doubles to give (PLAIN: none counted). */
 static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
-    if (owed == PLAIN) return p->options[p->ends[st->first]].worth + most(p, rest);
+    if (owed == PLAIN) return st->worth + most(p, rest);
     int64_t value = NO_PLAY;
     int others = (owed > 0 ? owed : 0) + doublers_in(p, rest);  /* doubles these words may take */
     for (int32_t e = st->first; e < st->last; e++) {
@@ -721,32 +729,29 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
 }
 
 /* Lay the tries out breadth first, each step's children side by side; at[k]: option k's step, renumbered. */
-static int lay_out_steps(Pack *p, int32_t *at) {
-    int32_t n = p->n_steps, *from = malloc(sizeof(int32_t) * (size_t)n), *renum = malloc(sizeof(int32_t) * (size_t)n);
-    Step *out = calloc((size_t)n, sizeof(Step));
-    if (!from || !renum || !out) {
+static int lay_out_steps(Pack *p, const Link *links, int32_t n, int32_t *at) {
+    int32_t *from = malloc(sizeof(int32_t) * (size_t)n), *renum = malloc(sizeof(int32_t) * (size_t)n);
+    p->steps = calloc((size_t)n, sizeof(Step));
+    if (!from || !renum || !p->steps) {
         free(from);
         free(renum);
-        free(out);
         return -1;
     }
     int32_t n_out = p->s->n_res + 1;
+    for (int32_t i = 1; i < n_out; i++) from[i] = renum[i] = i;
     for (int32_t i = 1; i < n_out; i++) {
-        from[i] = renum[i] = i;
-        out[i] = p->steps[i];
-    }
-    for (int32_t i = 1; i < n_out; i++) {
-        out[i].kids = n_out;
-        for (int32_t c = p->steps[from[i]].child; c; c = p->steps[c].sibling) {
+        Step *st = &p->steps[i];
+        st->res = links[from[i]].res;
+        st->count = links[from[i]].count;
+        st->kids = n_out;
+        for (int32_t c = links[from[i]].child; c; c = links[c].sibling) {
             from[n_out] = c;
-            renum[c] = n_out;
-            out[n_out++] = p->steps[c];
+            renum[c] = n_out++;
         }
-        out[i].n_kids = n_out - out[i].kids;
+        st->n_kids = (int16_t)(n_out - st->kids);
     }
     for (int32_t k = 0; k < p->n_options; k++) at[k] = renum[at[k]];
-    free(p->steps);
-    p->steps = out;
+    p->n_steps = n;
     free(from);
     free(renum);
     return 0;
@@ -757,40 +762,45 @@ static int build_steps(Pack *p) {
     const Search *s = p->s;
     size_t cap = (size_t)s->n_res + 1 + 4 * (size_t)p->n_options;
     int32_t *at = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
-    p->steps = calloc(cap, sizeof(Step));
+    Link *links = calloc(cap, sizeof(Link));
     p->ends = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
-    int failed = !at || !p->steps || !p->ends;
-    p->n_steps = s->n_res + 1;  /* 0: none; 1 + r: the root of resource r's trie */
+    int failed = !at || !links || !p->ends;
+    int32_t n = s->n_res + 1;  /* 0: none; 1 + r: the root of resource r's trie */
     for (int32_t k = 0; k < p->n_options && !failed; k++) {
         int32_t node = 1 + lowest_resource(p, p->options[k].need);
         for (int i = 0; i < s->n_res && !failed; i++) {
             int r = p->order[i], count = field_value(p, p->options[k].need, r);
             if (!count) continue;
-            int32_t c = p->steps[node].child;
-            while (c && (p->steps[c].res != r || p->steps[c].count != count)) c = p->steps[c].sibling;
+            int32_t c = links[node].child;
+            while (c && (links[c].res != r || links[c].count != count)) c = links[c].sibling;
             if (!c) {
-                p->steps = grow(p->steps, &cap, (size_t)p->n_steps + 1, sizeof(Step), &failed);
+                links = grow(links, &cap, (size_t)n + 1, sizeof(Link), &failed);
                 if (failed) break;
-                c = p->n_steps++;
-                p->steps[c] = (Step){.res = (int8_t)r, .count = (int8_t)count, .sibling = p->steps[node].child};
-                p->steps[node].child = c;
+                c = n++;
+                links[c] = (Link){.res = (int8_t)r, .count = (int8_t)count, .sibling = links[node].child};
+                links[node].child = c;
             }
             node = c;
         }
         if (!failed) at[k] = node;
     }
-    if (!failed) failed = lay_out_steps(p, at) < 0;
+    if (!failed) failed = lay_out_steps(p, links, n, at) < 0;
     if (!failed) {  /* each step's options contiguous in ends[], in option order (best first) */
         for (int32_t k = 0; k < p->n_options; k++) p->steps[at[k]].last++;
         int32_t total = 0;
-        for (int32_t n = 0; n < p->n_steps; n++) {
-            p->steps[n].first = total;
-            total += p->steps[n].last;
-            p->steps[n].last = p->steps[n].first;
+        for (int32_t i = 0; i < p->n_steps; i++) {
+            p->steps[i].first = total;
+            total += p->steps[i].last;
+            p->steps[i].last = p->steps[i].first;
         }
-        for (int32_t k = 0; k < p->n_options; k++) p->ends[p->steps[at[k]].last++] = k;
+        for (int32_t k = 0; k < p->n_options; k++) {
+            Step *st = &p->steps[at[k]];
+            if (st->first == st->last) st->worth = p->options[k].worth;
+            p->ends[st->last++] = k;
+        }
     }
     free(at);
+    free(links);
     return failed ? -1 : 0;
 }
 
