@@ -139,13 +139,21 @@ static void combo_awards(const Search *s, int combo, int length, int32_t awards[
         }
 }
 
-/* Keep the current sequence in its group if it scores better there. */
+/* Keep the current sequence in its group if it scores better there. The group's slot is fetched from memory
+ * while the sequence is scored: with many groups the table lookup would otherwise wait on a cache miss. */
 static int record(Search *s) {
     int distinct = s->param[PARAM_pangram] && s->param[PARAM_round_given] ? distinct_letters(s) : 0;
     uint64_t hash = s->key + (uint64_t)distinct * 0x9E3779B97F4A7C15ull;
     s->sequences++;
     if ((uint32_t)s->n_groups * 2 >= s->table_mask && rehash(s) < 0) return -1;
     uint32_t h = (uint32_t)(hash >> 7) & s->table_mask;
+    __builtin_prefetch(&s->table[h]);
+    int64_t totals[1 << N_AWARDS];
+    for (int c = 0; c < s->n_combos; c++) {
+        int32_t awards[N_AWARDS];
+        combo_awards(s, c, s->letters, awards);
+        totals[c] = score_word(&s->scorer, s->seq_len, s->seq, awards);
+    }
     int32_t g = -1;
     while (s->table[h].group) {
         if (s->table[h].hash == hash) {
@@ -169,12 +177,9 @@ static int record(Search *s) {
     }
     Group *group = &s->groups[g];
     for (int c = 0; c < s->n_combos; c++) {
-        int32_t awards[N_AWARDS];
-        combo_awards(s, c, s->letters, awards);
-        int64_t total = score_word(&s->scorer, s->seq_len, s->seq, awards);
         int64_t *best = &s->best[(size_t)g * s->n_combos + c];
-        if (total > *best) {
-            *best = total;
+        if (totals[c] > *best) {
+            *best = totals[c];
             memcpy(s->seq_arena + group->seqs + (size_t)c * group->ncards, s->seq, sizeof(Placed) * s->seq_len);
         }
     }
