@@ -2,6 +2,8 @@
  * which copy. A class used past the cards held needs its excess granted: each motif grants at most its total,
  * of at most its number of different cards, at most cap of one class. A tiny search over the grants of the
  * classes in excess decides it exactly. */
+#include <string.h>
+
 #include "search.h"
 
 typedef struct {
@@ -39,9 +41,12 @@ static int cover_from(Cover *c, int i) {
 }
 
 int twin_cover(const Search *s, const int *excess, int32_t *x) {
-    Cover c = {0};
+    Cover c;  /* not zeroed whole: the walk asks this for every card past a class's cards held */
     c.s = s;
     c.x = x;
+    c.n = 0;
+    memset(c.used, 0, sizeof c.used);
+    memset(c.distinct, 0, sizeof c.distinct);
     int classes = 0;
     for (int r = 0; r < s->n_res; r++) {
         c.left[r] = excess[r] > 0 ? excess[r] : 0;
