@@ -187,8 +187,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     for n, letter in enumerate(letters):
         tables = Tables(hand, pool, motifs, rules, letter)
         seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
-        relaxed = tables.relaxed_bound(opponents is not None)
-        with _Watcher(progress, started, relaxed) as best_so_far:
+        relaxed = tables.relaxed_bound(opponents is not None) if progress else None  # else only if the walk stops
+        with _Watcher(progress, started, relaxed or 0) as best_so_far:
             answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
                                 progress=best_so_far, work=work or 0)
         for key, value in answer["stats"].items():
@@ -197,7 +197,10 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             found.append(_solution(tables, lexicon, words, total, others, opponents is not None))
         proved = answer["walk_done"] and answer["pack_done"]
         optimal = optimal and proved
-        bounds.append(answer["bound"] if answer["walk_done"] else relaxed)
+        if answer["walk_done"]:
+            bounds.append(answer["bound"])
+        else:
+            bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False
             bounds += [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None)
