@@ -48,7 +48,6 @@ from novelty.catalog import CardKind, WildKind, load_catalog
 from novelty.errors import NoveltyError, RuleError
 from novelty.lexicon import Lexicon
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play
-from novelty.rounds import round_bonuses
 from novelty.scoring import Adjustment, PlayScore, Rules, motif_ids, motif_notes, score_play
 from novelty.words import is_playable
 
@@ -252,6 +251,8 @@ def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, in
     round_awards: dict[int, dict[str, int]] = {}
     laconic = None
     if round_given and play.words:
+        from novelty.rounds import round_bonuses  # only with the other players' words: off a plain search's imports
+
         names = [ME] + sorted({name for name, _, _ in others})
         scoring = [(ME, i, w.text) for i, w in enumerate(play.words)]
         awards, laconics = round_bonuses(scoring + others, names, tables.motifs)
@@ -334,6 +335,8 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
                         continue
                     round_awards, laconic = {}, 0
                     if opponents is not None:
+                        from novelty.rounds import round_bonuses
+
                         scoring = [(ME, i, w.text) for i, w in enumerate(play.words)]
                         awards, laconics = round_bonuses(scoring + others, names, motifs)
                         round_awards = awards[ME]
