@@ -242,3 +242,21 @@ def test_api_best_answers_and_refuses_runaway_requests(client):
         response = client.post("/v1/best", json=body)
         assert response.status_code == 400, body
         assert word in response.get_data(as_text=True)
+
+
+def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
+    """The core checks an index once and remembers it only while it cannot change (a read-only buffer)."""
+    from array import array
+
+    from novelty.scoring import Rules
+    from novelty.search import Tables
+
+    steps = twl.step_index()
+    tables = Tables(Counter(parse_cards("th2 e4 m1 e1 s1")), Counter(), [], Rules(), None)
+    mask, first = array("I", steps.mask), array("I", steps.first)
+    first[0] = len(first) + 5  # the root has children, so its first child must lie inside the index
+    for _ in range(2):
+        with pytest.raises(ValueError, match="points outside itself"):
+            tables.run(type(steps)(mask, first), False, [], 1, None, 0.75)
+    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]  # the real one, checked then remembered
+    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]

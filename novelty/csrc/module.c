@@ -114,7 +114,38 @@ fail:
 }
 
 /* Fill the search from the tables; return 0, or -1 with a Python error set. */
-static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
+/* Step indexes already checked. A search reads the same memory-mapped index every time, and checking all of its
+ * 400-600 k nodes cost every search half a millisecond and its cache. Only read-only buffers are remembered
+ * (their contents cannot change), each held by a reference, so that its address is never another's. */
+#define CHECKED_INDEXES 4
+static PyObject *checked_index[CHECKED_INDEXES][2];
+
+static int index_checked(PyObject *mask, PyObject *first) {
+    for (int i = 0; i < CHECKED_INDEXES; i++)
+        if (checked_index[i][0] == mask && checked_index[i][1] == first) return 1;
+    return 0;
+}
+
+static void remember_index(PyObject *mask, PyObject *first, const Ints *t) {
+    if (!t[0].view.readonly || !t[1].view.readonly) return;
+    Py_XDECREF(checked_index[CHECKED_INDEXES - 1][0]);
+    Py_XDECREF(checked_index[CHECKED_INDEXES - 1][1]);
+    memmove(checked_index[1], checked_index[0], sizeof checked_index[0] * (CHECKED_INDEXES - 1));
+    checked_index[0][0] = Py_NewRef(mask);
+    checked_index[0][1] = Py_NewRef(first);
+}
+
+static int check_index(const Search *s) {
+    for (uint32_t i = 0; i < s->n_nodes; i++)
+        if (s->first[i] >= s->n_nodes && (s->mask[i] & ((1u << 26) - 1))) {
+            PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
+            return -1;
+        }
+    return 0;
+}
+
+/* Read the tables into `s`; the step index is checked unless `index_known`. */
+static int setup(Search *s, Ints *t, double deadline, long long max_groups, int index_known) {
     Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
          *grants = &t[6], *motifs = &t[7], *params = &t[8];
     int n_faces = rows(faces, N_FACE_FIELDS, MAX_FACES, "faces");
@@ -202,11 +233,7 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
             PyErr_Format(PyExc_ValueError, "unit %d is out of range", u);
             return -1;
         }
-    for (uint32_t i = 0; i < s->n_nodes; i++)
-        if (s->first[i] >= s->n_nodes && (s->mask[i] & ((1u << 26) - 1))) {
-            PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
-            return -1;
-        }
+    if (!index_known && check_index(s) < 0) return -1;
     static const int award_param[N_AWARDS] = {PARAM_grandiloquent, PARAM_sesquipedalian, PARAM_pangram};
     for (int a = 0; a < N_AWARDS; a++)
         if (s->param[award_param[a]]) s->award_motif[s->n_award_bits++] = a;
@@ -259,7 +286,9 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     double started = now_seconds();
-    if (setup(s, t, 0, max_groups) < 0) goto done;
+    int index_known = index_checked(objs[0], objs[1]);
+    if (setup(s, t, 0, max_groups, index_known) < 0) goto done;
+    if (!index_known) remember_index(objs[0], objs[1], t);
     s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
     s->work = (uint64_t)work;
     r->top = top;
