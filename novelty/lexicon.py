@@ -4,6 +4,10 @@ A :class:`Lexicon` answers two questions: is this word in the list, and does any
 this prefix. :class:`MarisaLexicon` is the real one, compiled from a source list on first use,
 cached on disk and memory-mapped; :class:`SetLexicon` is a tiny in-memory one for tests.
 Nothing is loaded at import time: call :func:`open_lexicon`.
+
+Opening a cached list is the start of every ``novelty check``, so that path works on plain ``str`` paths
+with :mod:`os.path`: importing :mod:`pathlib` costs a fresh interpreter more than the rest of this module.
+The public functions still take any path and give :class:`~pathlib.Path` objects back.
 """
 
 from __future__ import annotations
@@ -16,12 +20,16 @@ import threading
 from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import marisa_trie
 
 from novelty.errors import LexiconError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+StrPath = str | os.PathLike[str]
 
 #: Built-in lists: name -> (label, file in the ``wordlists`` package).
 BUILTIN = {
@@ -116,11 +124,10 @@ class SetLexicon:
 class MarisaLexicon:
     """A lexicon backed by a compiled marisa-trie (memory-mapped when it comes from the cache)."""
 
-    def __init__(self, trie: marisa_trie.Trie, info: LexiconInfo, path: Path | None = None) -> None:
+    def __init__(self, trie: marisa_trie.Trie, info: LexiconInfo, path: StrPath | None = None) -> None:
         self.trie = trie
         """The compiled trie; keys are the lower-case words."""
-        self.path = path
-        """The cached compiled file, when memory-mapped from one."""
+        self._path = None if path is None else os.fspath(path)
         self._info = info
         self._steps: StepIndex | None = None
         self._steps_lock = threading.Lock()
@@ -129,6 +136,13 @@ class MarisaLexicon:
     def info(self) -> LexiconInfo:
         """Return the list's name, size and fingerprint."""
         return self._info
+
+    @property
+    def path(self) -> Path | None:
+        """Return the cached compiled file, when memory-mapped from one."""
+        from pathlib import Path
+
+        return None if self._path is None else Path(self._path)
 
     def __contains__(self, word: object) -> bool:
         return word in self.trie
@@ -147,7 +161,7 @@ class MarisaLexicon:
         """Return the letter-by-letter index of this list: loaded from beside the cached trie, else built."""
         with self._steps_lock:
             if self._steps is None:
-                self._steps = StepIndex.cached(self.path, self.trie.keys)
+                self._steps = StepIndex.cached(self._path, self.trie.keys)
             return self._steps
 
 
@@ -235,11 +249,11 @@ class StepIndex:
         return cls(mask, first)
 
     @classmethod
-    def mapped(cls, path: Path) -> StepIndex:
+    def mapped(cls, path: StrPath) -> StepIndex:
         """Return the index stored by :meth:`to_bytes` in ``path``, memory-mapped: processes share its pages."""
         if sys.byteorder != "little":  # pragma: no cover - the file format is little-endian
-            return cls.from_bytes(path.read_bytes())
-        with path.open("rb") as f:
+            return cls.from_bytes(_read_bytes(path))
+        with open(path, "rb") as f:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         n = int.from_bytes(data[:4], "little")
         if len(data) != 4 + 8 * n or n == 0:
@@ -251,20 +265,22 @@ class StepIndex:
         return index
 
     @classmethod
-    def cached(cls, trie_path: Path | None, words: Callable[[], Iterable[str]]) -> StepIndex:
+    def cached(cls, trie_path: StrPath | None, words: Callable[[], Iterable[str]]) -> StepIndex:
         """Return the index stored beside the cached trie, building and storing it when missing or corrupt."""
-        path = trie_path.with_suffix(".steps") if trie_path else None
-        if path is not None and path.is_file():
+        stem = os.path.splitext(os.fspath(trie_path))[0] if trie_path else None
+        path = None if stem is None else f"{stem}.steps"
+        if path is not None and os.path.isfile(path):
             try:
                 return cls.mapped(path)
             except (OSError, ValueError, LexiconError):
-                path.unlink(missing_ok=True)
+                _unlink(path)
         index = cls.build(words())
         if path is not None:
             try:
                 import tempfile
 
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+                folder, name = os.path.split(path)
+                fd, tmp = tempfile.mkstemp(dir=folder or None, prefix=f".{os.path.splitext(name)[0]}.", suffix=".tmp")
                 with os.fdopen(fd, "wb") as out:
                     out.write(index.to_bytes())
                 os.replace(tmp, path)
@@ -274,7 +290,14 @@ class StepIndex:
 
 
 def default_cache_dir() -> Path:
-    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory.
+    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory."""
+    from pathlib import Path
+
+    return Path(_default_cache_dir())
+
+
+def _default_cache_dir() -> str:
+    """Return :func:`default_cache_dir` as a ``str``.
 
     The user cache directory is platformdirs' answer. On Linux, in the usual case (an absolute
     ``$XDG_CACHE_HOME``, or none and an absolute ``$HOME``), it is worked out here the same way instead:
@@ -283,20 +306,28 @@ def default_cache_dir() -> Path:
     """
     env = os.environ.get("NOVELTY_CACHE_DIR")
     if env:
-        return Path(env)
+        return env
     if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel"):
         xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
         if os.path.isabs(xdg):
-            return Path(xdg, "novelty")
+            return os.path.join(xdg, "novelty")
         if not xdg and os.path.isabs(home):
-            return Path(home, ".cache", "novelty")
+            return os.path.join(home, ".cache", "novelty")
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("novelty", appauthor=False))
+    return str(platformdirs.user_cache_dir("novelty", appauthor=False))
 
 
-def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
+def resolve(spec: StrPath | None) -> tuple[str, str, Path]:
     """Return (name, label, source path) for a built-in list name or alias, or a file path."""
+    from pathlib import Path
+
+    name, label, source = _resolve(spec)
+    return name, label, Path(source)
+
+
+def _resolve(spec: StrPath | None) -> tuple[str, str, str]:
+    """Return :func:`resolve` with the source path as a ``str``; a built-in list's without :mod:`pathlib`."""
     if spec is None:
         spec = DEFAULT
     text = os.fspath(spec)
@@ -305,7 +336,9 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
         label, filename = BUILTIN[key]
         import wordlists  # a plain package directory: its files sit beside its __init__
 
-        return key, label, Path(wordlists.__file__).with_name(filename)
+        return key, label, os.path.join(os.path.dirname(wordlists.__file__), filename)
+    from pathlib import Path  # a file: its name and label come from pathlib's reading of the path, as they did
+
     path = Path(text).expanduser()
     if not path.is_file():
         names = ", ".join(sorted([*BUILTIN, *ALIASES]))
@@ -313,7 +346,7 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
     name, label = str(path), path.name
     if _builtin_name(name) or _builtin_name(label):  # a file named TWL06 is not TWL06: use its full path
         name = label = str(path.resolve())
-    return name, label, path
+    return name, label, str(path)
 
 
 def _builtin_name(text: str) -> bool:
@@ -351,7 +384,7 @@ _loaded: dict[tuple[str, int, int, str], MarisaLexicon] = {}
 _lock = threading.Lock()
 
 
-def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | None = None) -> MarisaLexicon:
+def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) -> MarisaLexicon:
     """Return the lexicon for a list name (``twl``, ``sowpods`` or an alias) or a word-list path.
 
     The source is compiled into a marisa-trie the first time, cached under ``cache_dir`` keyed by
@@ -359,13 +392,14 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
     compile of a built-in list replaces that list's older files; a new compile of a file replaces only
     older compiles of the same file (by its full path), never another list's.
     """
-    name, label, source = resolve(spec)
-    cache_dir = cache_dir or default_cache_dir()
+    name, label, source = _resolve(spec)
+    folder = os.fspath(cache_dir) if cache_dir else _default_cache_dir()
     try:
-        stat = source.stat()
+        stat = os.stat(source)
     except OSError as exc:
-        raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
-    key = (str(source.resolve()), stat.st_mtime_ns, stat.st_size, str(cache_dir))
+        raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
+    real = os.path.realpath(source)
+    key = (real, stat.st_mtime_ns, stat.st_size, folder)
     with _lock:
         if key in _loaded and _loaded[key].info.name == name:
             return _loaded[key]
@@ -374,77 +408,93 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
         else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
             import hashlib
 
-            family = f"file-{hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]}-"
-        lexicon = _compile_or_load(name, label, source, stat, cache_dir, family)
+            family = f"file-{hashlib.sha256(real.encode()).hexdigest()[:16]}-"
+        lexicon = _compile_or_load(name, label, source, stat, folder, family)
         _loaded[key] = lexicon
         return lexicon
 
 
-def _source_digest(source: Path, stat: os.stat_result, note: Path) -> tuple[str, bytes | None]:
+def _read_bytes(path: StrPath) -> bytes:
+    """Return the bytes of the file ``path``."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _read_source(source: str) -> bytes:
+    """Return the bytes of the word list ``source``, failing with a :class:`LexiconError`."""
+    try:
+        return _read_bytes(source)
+    except OSError as exc:
+        raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
+
+
+def _unlink(path: str) -> None:
+    """Remove the file ``path`` if it is there."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+def _source_digest(source: str, stat: os.stat_result, note: str) -> tuple[str, bytes | None]:
     """Return the source's SHA-256, and its bytes when it had to be read.
 
     The digest is taken from ``note`` while the source keeps the path, size and modification time it had
     when the note was written (as make trusts them), so a warm start need not read and hash the list.
     """
-    stamp = f"{source.resolve()}\n{stat.st_mtime_ns}\n{stat.st_size}\n"
+    stamp = f"{os.path.realpath(source)}\n{stat.st_mtime_ns}\n{stat.st_size}\n"
     try:
-        text = note.read_text()
+        with open(note, encoding="utf-8") as f:
+            text = f.read()
         digest = text[len(stamp):].strip()
         if text.startswith(stamp) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
             return digest, None
     except (OSError, UnicodeDecodeError):
         pass
-    try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
+    data = _read_source(source)
     import hashlib
 
     digest = hashlib.sha256(data).hexdigest()
     with contextlib.suppress(OSError):  # cache not writable: hash again next time
-        note.parent.mkdir(parents=True, exist_ok=True)  # a new cache: the very next open is warm
-        note.write_text(stamp + digest + "\n")
+        os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
+        with open(note, "w", encoding="utf-8") as f:
+            f.write(stamp + digest + "\n")
     return digest, data
 
 
-def _compile_or_load(name: str, label: str, source: Path, stat: os.stat_result, cache_dir: Path,
+def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, cache_dir: str,
                      family: str) -> MarisaLexicon:
     """Return the lexicon from the cache, compiling and caching it first when needed.
 
     The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
     """
-    digest, data = _source_digest(source, stat, cache_dir / f".{family}source")
+    digest, data = _source_digest(source, stat, os.path.join(cache_dir, f".{family}source"))
     stem = f"{family}{digest[:20]}-v{_CACHE_FORMAT}"
-    compiled = cache_dir / f"{stem}.marisa"
-    if compiled.is_file():
+    compiled = os.path.join(cache_dir, f"{stem}.marisa")
+    if os.path.isfile(compiled):
         trie = marisa_trie.Trie()
         try:
-            trie.mmap(str(compiled))
+            trie.mmap(compiled)
             return MarisaLexicon(trie, LexiconInfo(name, label, len(trie), digest), compiled)
         except Exception:  # noqa: BLE001 - a corrupt cache file is rebuilt, not trusted
-            compiled.unlink(missing_ok=True)
+            _unlink(compiled)
     if data is None:
-        try:
-            data = source.read_bytes()
-        except OSError as exc:
-            raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
-    trie = marisa_trie.Trie(read_words(data, str(source)))
+        data = _read_source(source)
+    trie = marisa_trie.Trie(read_words(data, source))
     info = LexiconInfo(name, label, len(trie), digest)
     try:
         import tempfile
 
-        cache_dir.mkdir(parents=True, exist_ok=True)
+        os.makedirs(cache_dir, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=f".{stem}.", suffix=".tmp")
         os.close(fd)
         trie.save(tmp)
         os.replace(tmp, compiled)
-        for stale in cache_dir.glob(f"{family}*"):
-            if stale.stem != compiled.stem and not stale.name.startswith("."):
-                stale.unlink(missing_ok=True)
+        for entry in os.listdir(cache_dir):  # the family's older files (not dot-files: notes, temporary files)
+            if entry.startswith(family) and os.path.splitext(entry)[0] != stem:
+                _unlink(os.path.join(cache_dir, entry))
     except OSError:
         return MarisaLexicon(trie, info)  # cache not writable: keep the in-memory trie
     mapped = marisa_trie.Trie()
-    mapped.mmap(str(compiled))
+    mapped.mmap(compiled)
     return MarisaLexicon(mapped, info, compiled)
 
 

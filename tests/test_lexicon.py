@@ -171,9 +171,9 @@ def test_a_warm_open_takes_the_lists_digest_from_the_cache_without_reading_it(tm
     lexicon_module._loaded.clear()  # as a new process would start
     open_lexicon(source, cache_dir=tmp_path / "cache")  # notes the source's digest beside the cache
     lexicon_module._loaded.clear()
-    real = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda p: (_ for _ in ()).throw(AssertionError(f"read {p}"))
-                        if p == source else real(p))
+    real = lexicon_module._read_bytes
+    monkeypatch.setattr(lexicon_module, "_read_bytes", lambda p: (_ for _ in ()).throw(AssertionError(f"read {p}"))
+                        if Path(p) == source else real(p))
     again = open_lexicon(source, cache_dir=tmp_path / "cache")
     assert again.info == first.info and "stone" in again
     monkeypatch.undo()
