@@ -19,8 +19,7 @@ import sys
 import threading
 from array import array
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 import marisa_trie
 
@@ -44,9 +43,12 @@ _CACHE_FORMAT = "1"
 """Bumped when the compiled file layout changes, so old caches are not reused."""
 
 
-@dataclass(frozen=True, slots=True)
-class LexiconInfo:
-    """What a word judge states about the list used: its name, size and the source's fingerprint."""
+class LexiconInfo(NamedTuple):
+    """What a word judge states about the list used: its name, size and the source's fingerprint.
+
+    An immutable named tuple rather than a frozen dataclass: every ``novelty check`` creates this class, and a
+    frozen dataclass takes four times as long to create, plus importing :mod:`dataclasses` (issue 13).
+    """
 
     name: str
     """The name the list was asked for by (``twl``, ``sowpods``) or the file's path."""

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from novelty.errors import NotationError
 from novelty.lexicon import Lexicon, fold
@@ -18,9 +17,8 @@ def is_letters(text: str) -> bool:
     return text.isascii() and text.isalpha() and text.islower()
 
 
-@dataclass(frozen=True, slots=True)
-class WordCheck:
-    """A word judge's answer about one word."""
+class WordCheck(NamedTuple):
+    """A word judge's answer about one word (a named tuple, as :class:`~novelty.lexicon.LexiconInfo` is)."""
 
     word: str
     """The word as asked, upper-cased as word judges print it."""
@@ -86,9 +84,8 @@ _CHECK_EVERY = 4096
 """Trie nodes visited between clock checks."""
 
 
-@dataclass(frozen=True, slots=True)
-class Anagrams:
-    """What an anagram search found: the words listed, and whether that is all of them."""
+class Anagrams(NamedTuple):
+    """What an anagram search found: the words listed, and whether that is all of them (a named tuple)."""
 
     words: list[str]
     """The words listed, longest first then alphabetical: at most ``max_words`` of them."""
