@@ -436,30 +436,53 @@ def _unlink(path: str) -> None:
         os.unlink(path)
 
 
+_NOTED_SOURCES = 8
+"""Most copies of one list a digest note remembers: installs sharing a cache each read the list from their own."""
+
+
 def _source_digest(source: str, stat: os.stat_result, note: str) -> tuple[str, bytes | None]:
     """Return the source's SHA-256, and its bytes when it had to be read.
 
     The digest is taken from ``note`` while the source keeps the path, size and modification time it had
     when the note was written (as make trusts them), so a warm start need not read and hash the list.
+    The note holds a line of each of these and the digest for each copy of the list opened lately: two
+    installs sharing a cache folder (a released one and a checkout, say) each find their own copy there.
     """
-    stamp = f"{os.path.realpath(source)}\n{stat.st_mtime_ns}\n{stat.st_size}\n"
-    try:
-        with open(note, encoding="utf-8") as f:
-            text = f.read()
-        digest = text[len(stamp):].strip()
-        if text.startswith(stamp) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
-            return digest, None
-    except (OSError, UnicodeDecodeError):
-        pass
+    stamp = [os.path.realpath(source), str(stat.st_mtime_ns), str(stat.st_size)]
+    noted = _read_note(note)
+    for entry in noted:
+        if entry[:3] == stamp:
+            return entry[3], None
     data = _read_source(source)
     import hashlib
 
     digest = hashlib.sha256(data).hexdigest()
-    with contextlib.suppress(OSError):  # cache not writable: hash again next time
-        os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
-        with open(note, "w", encoding="utf-8") as f:
-            f.write(stamp + digest + "\n")
+    if "\n" not in stamp[0]:
+        others = [entry for entry in noted if entry[0] != stamp[0]][:_NOTED_SOURCES - 1]
+        text = "".join(f"{line}\n" for entry in [[*stamp, digest], *others] for line in entry)
+        tmp = f"{note}.{os.getpid()}.tmp"
+        with contextlib.suppress(OSError):  # cache not writable: hash again next time
+            os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, note)
     return digest, data
+
+
+def _read_note(note: str) -> list[list[str]]:
+    """Return the entries of a digest note (path, modification time, size, SHA-256), up to any damage."""
+    try:
+        with open(note, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return []
+    entries = []
+    for i in range(0, len(lines) - 3, 4):
+        entry = lines[i:i + 4]
+        if len(entry[3]) != 64 or any(c not in "0123456789abcdef" for c in entry[3]):
+            break
+        entries.append(entry)
+    return entries
 
 
 def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, cache_dir: str,
