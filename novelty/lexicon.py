@@ -4,24 +4,31 @@ A :class:`Lexicon` answers two questions: is this word in the list, and does any
 this prefix. :class:`MarisaLexicon` is the real one, compiled from a source list on first use,
 cached on disk and memory-mapped; :class:`SetLexicon` is a tiny in-memory one for tests.
 Nothing is loaded at import time: call :func:`open_lexicon`.
+
+Opening a cached list is the start of every ``novelty check``, so that path works on plain ``str`` paths
+with :mod:`os.path`: importing :mod:`pathlib` costs a fresh interpreter more than the rest of this module.
+The public functions still take any path and give :class:`~pathlib.Path` objects back.
 """
 
 from __future__ import annotations
 
 import contextlib
-import mmap
 import os
 import sys
 import threading
-from array import array
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 import marisa_trie
 
 from novelty.errors import LexiconError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from novelty.steps import StepIndex
+
+StrPath = str | os.PathLike[str]
 
 #: Built-in lists: name -> (label, file in the ``wordlists`` package).
 BUILTIN = {
@@ -36,9 +43,12 @@ _CACHE_FORMAT = "1"
 """Bumped when the compiled file layout changes, so old caches are not reused."""
 
 
-@dataclass(frozen=True, slots=True)
-class LexiconInfo:
-    """What a word judge states about the list used: its name, size and the source's fingerprint."""
+class LexiconInfo(NamedTuple):
+    """What a word judge states about the list used: its name, size and the source's fingerprint.
+
+    An immutable named tuple rather than a frozen dataclass: every ``novelty check`` creates this class, and a
+    frozen dataclass takes four times as long to create, plus importing :mod:`dataclasses` (issue 13).
+    """
 
     name: str
     """The name the list was asked for by (``twl``, ``sowpods``) or the file's path."""
@@ -109,6 +119,8 @@ class SetLexicon:
     def step_index(self) -> StepIndex:
         """Return the letter-by-letter index of this list (built once)."""
         if self._steps is None:
+            from novelty.steps import StepIndex
+
             self._steps = StepIndex.build(self._words)
         return self._steps
 
@@ -116,11 +128,10 @@ class SetLexicon:
 class MarisaLexicon:
     """A lexicon backed by a compiled marisa-trie (memory-mapped when it comes from the cache)."""
 
-    def __init__(self, trie: marisa_trie.Trie, info: LexiconInfo, path: Path | None = None) -> None:
+    def __init__(self, trie: marisa_trie.Trie, info: LexiconInfo, path: StrPath | None = None) -> None:
         self.trie = trie
         """The compiled trie; keys are the lower-case words."""
-        self.path = path
-        """The cached compiled file, when memory-mapped from one."""
+        self._path = None if path is None else os.fspath(path)
         self._info = info
         self._steps: StepIndex | None = None
         self._steps_lock = threading.Lock()
@@ -129,6 +140,13 @@ class MarisaLexicon:
     def info(self) -> LexiconInfo:
         """Return the list's name, size and fingerprint."""
         return self._info
+
+    @property
+    def path(self) -> Path | None:
+        """Return the cached compiled file, when memory-mapped from one."""
+        from pathlib import Path
+
+        return None if self._path is None else Path(self._path)
 
     def __contains__(self, word: object) -> bool:
         return word in self.trie
@@ -147,134 +165,34 @@ class MarisaLexicon:
         """Return the letter-by-letter index of this list: loaded from beside the cached trie, else built."""
         with self._steps_lock:
             if self._steps is None:
-                self._steps = StepIndex.cached(self.path, self.trie.keys)
+                from novelty.steps import StepIndex
+
+                self._steps = StepIndex.cached(self._path, self.trie.keys)
             return self._steps
 
 
-class StepIndex:
-    """The list's letter trie laid out in two flat arrays, so a search can step one letter at a time.
+def __getattr__(name: str) -> Any:
+    """Return :class:`~novelty.steps.StepIndex` for ``from novelty.lexicon import StepIndex``, where it used to live.
 
-    marisa-trie answers "is there a word with this prefix" from the root each time; a solver that
-    extends prefixes letter by letter wants to stand on a node and ask for its children. Nodes are
-    numbered breadth-first with siblings in letter order, so node ``n``'s child for letter ``c``
-    (0 for a) is ``first[n]`` plus the number of ``n``'s children before ``c``. ``mask[n]`` has bit
-    ``c`` set when that child exists, and bit :attr:`WORD` when the path to ``n`` spells a word.
-    TWL06 takes 395,185 nodes (3.2 MB), SOWPODS 589,315 (4.7 MB).
+    It has a module of its own so that a word check, which never steps through the list, neither compiles nor
+    loads it (nor :mod:`mmap` and :mod:`array`).
     """
+    if name == "StepIndex":
+        from novelty.steps import StepIndex
 
-    WORD = 1 << 26
-    LETTERS = WORD - 1
-
-    def __init__(self, mask: array, first: array) -> None:  # type: ignore[type-arg]
-        self.mask = mask
-        self.first = first
-        self._mapped: mmap.mmap | None = None
-
-    def __len__(self) -> int:
-        return len(self.mask)
-
-    def child(self, node: int, letter: str) -> int:
-        """Return the node reached from ``node`` by ``letter``, or -1 when no word continues so."""
-        bit = 1 << (ord(letter) - 97)
-        mask = self.mask[node]
-        if not mask & bit:
-            return -1
-        return self.first[node] + (mask & (bit - 1)).bit_count()
-
-    def walk(self, text: str, node: int = 0) -> int:
-        """Return the node reached by spelling ``text`` from ``node``, or -1."""
-        for letter in text:
-            node = self.child(node, letter)
-            if node < 0:
-                return -1
-        return node
-
-    def is_word(self, node: int) -> bool:
-        """Return whether the path to ``node`` spells a word."""
-        return bool(self.mask[node] & self.WORD)
-
-    @classmethod
-    def build(cls, words: Iterable[str]) -> StepIndex:
-        """Return the index of the lower-case a-z words (others are skipped: no card can spell them)."""
-        plain = {w for w in words if w.isascii() and w.isalpha() and w.islower()}
-        prefixes = {w[:i] for w in plain for i in range(len(w) + 1)}
-        order = sorted(prefixes, key=lambda p: (len(p), p))
-        number = {p: i for i, p in enumerate(order)}
-        mask = array("I", bytes(4 * len(order)))
-        first = array("I", bytes(4 * len(order)))
-        for j, prefix in enumerate(order):
-            if prefix in plain:
-                mask[j] |= cls.WORD
-            if j:
-                parent = number[prefix[:-1]]
-                if not mask[parent] & cls.LETTERS:
-                    first[parent] = j
-                mask[parent] |= 1 << (ord(prefix[-1]) - 97)
-        return cls(mask, first)
-
-    def to_bytes(self) -> bytes:
-        """Return the index as bytes (little-endian node count, masks, firsts)."""
-        mask, first = array("I", self.mask), array("I", self.first)
-        if sys.byteorder != "little":  # pragma: no cover - the file format is little-endian
-            mask.byteswap()
-            first.byteswap()
-        return len(mask).to_bytes(4, "little") + mask.tobytes() + first.tobytes()
-
-    @classmethod
-    def from_bytes(cls, data: bytes) -> StepIndex:
-        """Return the index stored by :meth:`to_bytes`, refusing a truncated or padded file."""
-        n = int.from_bytes(data[:4], "little")
-        if len(data) != 4 + 8 * n or n == 0:
-            raise LexiconError("step index file has the wrong size")
-        mask, first = array("I"), array("I")
-        mask.frombytes(data[4:4 + 4 * n])
-        first.frombytes(data[4 + 4 * n:])
-        if sys.byteorder != "little":  # pragma: no cover
-            mask.byteswap()
-            first.byteswap()
-        return cls(mask, first)
-
-    @classmethod
-    def mapped(cls, path: Path) -> StepIndex:
-        """Return the index stored by :meth:`to_bytes` in ``path``, memory-mapped: processes share its pages."""
-        if sys.byteorder != "little":  # pragma: no cover - the file format is little-endian
-            return cls.from_bytes(path.read_bytes())
-        with path.open("rb") as f:
-            data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        n = int.from_bytes(data[:4], "little")
-        if len(data) != 4 + 8 * n or n == 0:
-            data.close()
-            raise LexiconError("step index file has the wrong size")
-        view = memoryview(data)
-        index = cls(view[4:4 + 4 * n].cast("I"), view[4 + 4 * n:].cast("I"))  # type: ignore[arg-type]
-        index._mapped = data  # keep the mapping open as long as the index lives
-        return index
-
-    @classmethod
-    def cached(cls, trie_path: Path | None, words: Callable[[], Iterable[str]]) -> StepIndex:
-        """Return the index stored beside the cached trie, building and storing it when missing or corrupt."""
-        path = trie_path.with_suffix(".steps") if trie_path else None
-        if path is not None and path.is_file():
-            try:
-                return cls.mapped(path)
-            except (OSError, ValueError, LexiconError):
-                path.unlink(missing_ok=True)
-        index = cls.build(words())
-        if path is not None:
-            try:
-                import tempfile
-
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-                with os.fdopen(fd, "wb") as out:
-                    out.write(index.to_bytes())
-                os.replace(tmp, path)
-            except OSError:
-                pass  # cache not writable: keep the index in memory
-        return index
+        return StepIndex
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def default_cache_dir() -> Path:
-    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory.
+    """Return where compiled lists are cached: ``$NOVELTY_CACHE_DIR`` or the user cache directory."""
+    from pathlib import Path
+
+    return Path(_default_cache_dir())
+
+
+def _default_cache_dir() -> str:
+    """Return :func:`default_cache_dir` as a ``str``.
 
     The user cache directory is platformdirs' answer. On Linux, in the usual case (an absolute
     ``$XDG_CACHE_HOME``, or none and an absolute ``$HOME``), it is worked out here the same way instead:
@@ -283,20 +201,28 @@ def default_cache_dir() -> Path:
     """
     env = os.environ.get("NOVELTY_CACHE_DIR")
     if env:
-        return Path(env)
+        return env
     if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel"):
         xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
         if os.path.isabs(xdg):
-            return Path(xdg, "novelty")
+            return os.path.join(xdg, "novelty")
         if not xdg and os.path.isabs(home):
-            return Path(home, ".cache", "novelty")
+            return os.path.join(home, ".cache", "novelty")
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("novelty", appauthor=False))
+    return str(platformdirs.user_cache_dir("novelty", appauthor=False))
 
 
-def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
+def resolve(spec: StrPath | None) -> tuple[str, str, Path]:
     """Return (name, label, source path) for a built-in list name or alias, or a file path."""
+    from pathlib import Path
+
+    name, label, source = _resolve(spec)
+    return name, label, Path(source)
+
+
+def _resolve(spec: StrPath | None) -> tuple[str, str, str]:
+    """Return :func:`resolve` with the source path as a ``str``; a built-in list's without :mod:`pathlib`."""
     if spec is None:
         spec = DEFAULT
     text = os.fspath(spec)
@@ -305,7 +231,9 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
         label, filename = BUILTIN[key]
         import wordlists  # a plain package directory: its files sit beside its __init__
 
-        return key, label, Path(wordlists.__file__).with_name(filename)
+        return key, label, os.path.join(os.path.dirname(wordlists.__file__), filename)
+    from pathlib import Path  # a file: its name and label come from pathlib's reading of the path, as they did
+
     path = Path(text).expanduser()
     if not path.is_file():
         names = ", ".join(sorted([*BUILTIN, *ALIASES]))
@@ -313,7 +241,7 @@ def resolve(spec: str | os.PathLike[str] | None) -> tuple[str, str, Path]:
     name, label = str(path), path.name
     if _builtin_name(name) or _builtin_name(label):  # a file named TWL06 is not TWL06: use its full path
         name = label = str(path.resolve())
-    return name, label, path
+    return name, label, str(path)
 
 
 def _builtin_name(text: str) -> bool:
@@ -351,7 +279,7 @@ _loaded: dict[tuple[str, int, int, str], MarisaLexicon] = {}
 _lock = threading.Lock()
 
 
-def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | None = None) -> MarisaLexicon:
+def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) -> MarisaLexicon:
     """Return the lexicon for a list name (``twl``, ``sowpods`` or an alias) or a word-list path.
 
     The source is compiled into a marisa-trie the first time, cached under ``cache_dir`` keyed by
@@ -359,13 +287,14 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
     compile of a built-in list replaces that list's older files; a new compile of a file replaces only
     older compiles of the same file (by its full path), never another list's.
     """
-    name, label, source = resolve(spec)
-    cache_dir = cache_dir or default_cache_dir()
+    name, label, source = _resolve(spec)
+    folder = os.fspath(cache_dir) if cache_dir else _default_cache_dir()
     try:
-        stat = source.stat()
+        stat = os.stat(source)
     except OSError as exc:
-        raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
-    key = (str(source.resolve()), stat.st_mtime_ns, stat.st_size, str(cache_dir))
+        raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
+    real = os.path.realpath(source)
+    key = (real, stat.st_mtime_ns, stat.st_size, folder)
     with _lock:
         if key in _loaded and _loaded[key].info.name == name:
             return _loaded[key]
@@ -374,77 +303,116 @@ def open_lexicon(spec: str | os.PathLike[str] | None = None, cache_dir: Path | N
         else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
             import hashlib
 
-            family = f"file-{hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:16]}-"
-        lexicon = _compile_or_load(name, label, source, stat, cache_dir, family)
+            family = f"file-{hashlib.sha256(real.encode()).hexdigest()[:16]}-"
+        lexicon = _compile_or_load(name, label, source, stat, folder, family)
         _loaded[key] = lexicon
         return lexicon
 
 
-def _source_digest(source: Path, stat: os.stat_result, note: Path) -> tuple[str, bytes | None]:
+def _read_bytes(path: StrPath) -> bytes:
+    """Return the bytes of the file ``path``."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _read_source(source: str) -> bytes:
+    """Return the bytes of the word list ``source``, failing with a :class:`LexiconError`."""
+    try:
+        return _read_bytes(source)
+    except OSError as exc:
+        raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
+
+
+def _unlink(path: str) -> None:
+    """Remove the file ``path`` if it is there."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)
+
+
+_NOTED_SOURCES = 8
+"""Most copies of one list a digest note remembers: installs sharing a cache each read the list from their own."""
+
+
+def _source_digest(source: str, stat: os.stat_result, note: str) -> tuple[str, bytes | None]:
     """Return the source's SHA-256, and its bytes when it had to be read.
 
     The digest is taken from ``note`` while the source keeps the path, size and modification time it had
     when the note was written (as make trusts them), so a warm start need not read and hash the list.
+    The note holds a line of each of these and the digest for each copy of the list opened lately: two
+    installs sharing a cache folder (a released one and a checkout, say) each find their own copy there.
     """
-    stamp = f"{source.resolve()}\n{stat.st_mtime_ns}\n{stat.st_size}\n"
-    try:
-        text = note.read_text()
-        digest = text[len(stamp):].strip()
-        if text.startswith(stamp) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest):
-            return digest, None
-    except (OSError, UnicodeDecodeError):
-        pass
-    try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
+    stamp = [os.path.realpath(source), str(stat.st_mtime_ns), str(stat.st_size)]
+    noted = _read_note(note)
+    for entry in noted:
+        if entry[:3] == stamp:
+            return entry[3], None
+    data = _read_source(source)
     import hashlib
 
     digest = hashlib.sha256(data).hexdigest()
-    with contextlib.suppress(OSError):  # cache not writable: hash again next time
-        note.parent.mkdir(parents=True, exist_ok=True)  # a new cache: the very next open is warm
-        note.write_text(stamp + digest + "\n")
+    if "\n" not in stamp[0]:
+        others = [entry for entry in noted if entry[0] != stamp[0]][:_NOTED_SOURCES - 1]
+        text = "".join(f"{line}\n" for entry in [[*stamp, digest], *others] for line in entry)
+        tmp = f"{note}.{os.getpid()}.tmp"
+        with contextlib.suppress(OSError):  # cache not writable: hash again next time
+            os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, note)
     return digest, data
 
 
-def _compile_or_load(name: str, label: str, source: Path, stat: os.stat_result, cache_dir: Path,
+def _read_note(note: str) -> list[list[str]]:
+    """Return the entries of a digest note (path, modification time, size, SHA-256), up to any damage."""
+    try:
+        with open(note, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return []
+    entries = []
+    for i in range(0, len(lines) - 3, 4):
+        entry = lines[i:i + 4]
+        if len(entry[3]) != 64 or any(c not in "0123456789abcdef" for c in entry[3]):
+            break
+        entries.append(entry)
+    return entries
+
+
+def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, cache_dir: str,
                      family: str) -> MarisaLexicon:
     """Return the lexicon from the cache, compiling and caching it first when needed.
 
     The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
     """
-    digest, data = _source_digest(source, stat, cache_dir / f".{family}source")
+    digest, data = _source_digest(source, stat, os.path.join(cache_dir, f".{family}source"))
     stem = f"{family}{digest[:20]}-v{_CACHE_FORMAT}"
-    compiled = cache_dir / f"{stem}.marisa"
-    if compiled.is_file():
+    compiled = os.path.join(cache_dir, f"{stem}.marisa")
+    if os.path.isfile(compiled):
         trie = marisa_trie.Trie()
         try:
-            trie.mmap(str(compiled))
+            trie.mmap(compiled)
             return MarisaLexicon(trie, LexiconInfo(name, label, len(trie), digest), compiled)
         except Exception:  # noqa: BLE001 - a corrupt cache file is rebuilt, not trusted
-            compiled.unlink(missing_ok=True)
+            _unlink(compiled)
     if data is None:
-        try:
-            data = source.read_bytes()
-        except OSError as exc:
-            raise LexiconError(f"cannot read word list {str(source)!r}: {exc.strerror}") from None
-    trie = marisa_trie.Trie(read_words(data, str(source)))
+        data = _read_source(source)
+    trie = marisa_trie.Trie(read_words(data, source))
     info = LexiconInfo(name, label, len(trie), digest)
     try:
         import tempfile
 
-        cache_dir.mkdir(parents=True, exist_ok=True)
+        os.makedirs(cache_dir, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=f".{stem}.", suffix=".tmp")
         os.close(fd)
         trie.save(tmp)
         os.replace(tmp, compiled)
-        for stale in cache_dir.glob(f"{family}*"):
-            if stale.stem != compiled.stem and not stale.name.startswith("."):
-                stale.unlink(missing_ok=True)
+        for entry in os.listdir(cache_dir):  # the family's older files (not dot-files: notes, temporary files)
+            if entry.startswith(family) and os.path.splitext(entry)[0] != stem:
+                _unlink(os.path.join(cache_dir, entry))
     except OSError:
         return MarisaLexicon(trie, info)  # cache not writable: keep the in-memory trie
     mapped = marisa_trie.Trie()
-    mapped.mmap(str(compiled))
+    mapped.mmap(compiled)
     return MarisaLexicon(mapped, info, compiled)
 
 

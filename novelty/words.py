@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import re
-import string
 import time
-import unicodedata
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from novelty.errors import NotationError
 from novelty.lexicon import Lexicon, fold
@@ -15,12 +11,14 @@ from novelty.lexicon import Lexicon, fold
 MIN_WORD_LENGTH = 4
 """Word rules: "Submitted words must be longer than 3 letters"."""
 
-_LETTERS = re.compile(r"[a-z]+")
+
+def is_letters(text: str) -> bool:
+    """Return whether ``text`` is one or more of the letters a-z (and nothing else)."""
+    return text.isascii() and text.isalpha() and text.islower()
 
 
-@dataclass(frozen=True, slots=True)
-class WordCheck:
-    """A word judge's answer about one word."""
+class WordCheck(NamedTuple):
+    """A word judge's answer about one word (a named tuple, as :class:`~novelty.lexicon.LexiconInfo` is)."""
 
     word: str
     """The word as asked, upper-cased as word judges print it."""
@@ -38,10 +36,12 @@ class WordCheck:
 
 def not_ascii(text: str) -> str | None:
     """Return the first character of ``text`` outside ASCII, named (``'K' (U+212A KELVIN SIGN)``), or None."""
-    for c in text:
-        if not c.isascii():
-            return f"{c!r} (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})"
-    return None
+    if text.isascii():
+        return None
+    import unicodedata  # here: only a word outside ASCII needs a character's name
+
+    c = next(c for c in text if not c.isascii())
+    return f"{c!r} (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})"
 
 
 def check_word(lexicon: Lexicon, word: str) -> WordCheck:
@@ -54,7 +54,7 @@ def check_word(lexicon: Lexicon, word: str) -> WordCheck:
     in_list = norm in lexicon
     if (odd := not_ascii(norm)) is not None:
         reason: str | None = f"not a word of letters: {odd} is not a-z"
-    elif not _LETTERS.fullmatch(norm):
+    elif not is_letters(norm):
         reason = "not a word of letters"
     elif not in_list:
         reason = f"not in {lexicon.info.label}"
@@ -67,7 +67,7 @@ def check_word(lexicon: Lexicon, word: str) -> WordCheck:
 
 def is_playable(lexicon: Lexicon, word: str) -> bool:
     """Return whether ``word`` may be submitted: letters a-z, longer than 3 letters, in the list."""
-    return len(word) >= MIN_WORD_LENGTH and _LETTERS.fullmatch(word) is not None and word in lexicon
+    return len(word) >= MIN_WORD_LENGTH and is_letters(word) and word in lexicon
 
 
 BLANK = "?"
@@ -84,9 +84,8 @@ _CHECK_EVERY = 4096
 """Trie nodes visited between clock checks."""
 
 
-@dataclass(frozen=True, slots=True)
-class Anagrams:
-    """What an anagram search found: the words listed, and whether that is all of them."""
+class Anagrams(NamedTuple):
+    """What an anagram search found: the words listed, and whether that is all of them (a named tuple)."""
 
     words: list[str]
     """The words listed, longest first then alphabetical: at most ``max_words`` of them."""
@@ -100,7 +99,7 @@ class Anagrams:
 
 def _check_rack(letters: str, min_length: int, max_blanks: int) -> str:
     rack = fold(letters)
-    if not rack or any(c != BLANK and c not in string.ascii_lowercase for c in rack):
+    if not rack or any(c != BLANK and not ("a" <= c <= "z") for c in rack):
         raise NotationError(f"letters must be a-z or '?': {letters!r}")
     if len(rack) > MAX_LETTERS:
         raise NotationError(f"at most {MAX_LETTERS} letters: {len(rack)} given")

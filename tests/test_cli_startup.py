@@ -23,10 +23,17 @@ HEAVY = ("pydantic", "flask", "flask_openapi3", "novelty.inputs", "novelty.scori
          "novelty.rounds", "novelty.games")
 
 
-def modules_after(code: str) -> set[str]:
-    """Return the modules a fresh interpreter holds after running ``code``."""
+def modules_after(code: str, site: bool = True) -> set[str]:
+    """Return the modules a fresh interpreter holds after running ``code``.
+
+    Without ``site`` it starts with ``-S`` and this interpreter's ``sys.path``: no ``.pth`` file runs (some
+    sandboxes' load pathlib, re and more at every start), as on a fresh machine.
+    """
     probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    options = [] if site else ["-S"]
+    if not site:
+        probe = f"import sys\nsys.path[:] = {sys.path!r}\n{probe}"
+    done = subprocess.run([sys.executable, *options, "-c", probe], capture_output=True, text=True, check=True)
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
@@ -46,6 +53,24 @@ def test_importing_novelty_and_the_cli_pulls_in_neither_pydantic_nor_flask() -> 
 def test_help_check_and_anagram_import_nothing_of_the_scoring_engine(args: list[str]) -> None:
     run = f"from cli.main import main\ntry:\n    main({args!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
     assert heavy(modules_after(run)) == []
+
+
+#: What a warm check or anagram no longer loads beyond click, with what each cost a fresh interpreter (issue 13,
+#: millions of instructions of a 195 M check): pathlib 16 (with urllib.parse and ipaddress), dataclasses 3.6
+#: (and 4.2 to create each frozen dataclass), string 2.6, mmap and array (the step index, check only) 1.
+LIGHT = {"check": {"pathlib", "dataclasses", "string", "unicodedata", "novelty.steps", "mmap", "array"},
+         "anagram": {"pathlib", "dataclasses", "string", "unicodedata"}}
+
+
+@pytest.mark.parametrize(("args", "spared"), [(["check", "quixotic", "xqzv"], LIGHT["check"]),
+                                              (["check", "quixotic", "--json"], LIGHT["check"]),
+                                              (["anagram", "quixot?c"], LIGHT["anagram"])])
+def test_a_word_check_loads_neither_pathlib_nor_dataclasses(args: list[str], spared: set[str]) -> None:
+    run = f"from cli.main import main\nfor _ in range(2):  # the second is warm\n    try:\n" \
+          f"        main({args!r}, standalone_mode=False)\n    except SystemExit:\n        pass"
+    added = modules_after(run, site=False) - modules_after("import click", site=False)
+    assert "novelty.lexicon" in added
+    assert added & spared == set()
 
 
 def test_the_public_names_of_novelty_still_resolve() -> None:

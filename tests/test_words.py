@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from novelty.errors import NotationError
 from novelty.lexicon import SetLexicon
-from novelty.words import MAX_BLANKS, anagrams, check_word
+from novelty.words import MAX_BLANKS, anagrams, check_word, is_letters
 
 from .conftest import TEN_WORDS
 
@@ -30,6 +31,14 @@ from .conftest import TEN_WORDS
 def test_check_word(lexicon: SetLexicon, word: str, in_list: bool, valid: bool, reason: str | None) -> None:
     result = check_word(lexicon, word)
     assert (result.word, result.in_list, result.valid, result.reason) == (word.upper(), in_list, valid, reason)
+
+
+@given(st.text(alphabet=st.sampled_from("azAZ09 -'?\u00e9\u212a\u0131\u017f\n")))
+@settings(max_examples=500)
+def test_is_letters_is_the_regular_expression_it_replaced(text: str) -> None:
+    # is_letters stands in for re.fullmatch("[a-z]+") (a word check no longer compiles a pattern); the
+    # alphabet holds the characters that lower-case or fold to ASCII letters (dotless i, long s, Kelvin).
+    assert is_letters(text) == (re.fullmatch(r"[a-z]+", text) is not None)
 
 
 def test_the_kelvin_sign_is_not_a_k() -> None:
