@@ -171,17 +171,6 @@ class MarisaLexicon:
             return self._steps
 
 
-def __getattr__(name: str) -> Any:
-    """Return :class:`~novelty.steps.StepIndex` for ``from novelty.lexicon import StepIndex``, where it used to live.
-
-    It has a module of its own so that a word check, which never steps through the list, neither compiles nor
-    loads it (nor :mod:`mmap` and :mod:`array`).
-    """
-    if name == "StepIndex":
-        from novelty.steps import StepIndex
-
-        return StepIndex
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def default_cache_dir() -> Path:

@@ -27,9 +27,9 @@ from novelty import _core
 from novelty.catalog import CardKind, Colour, WildKind, load_catalog
 from novelty.effects import Effect
 from novelty.errors import NoveltyError
-from novelty.lexicon import StepIndex
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word
 from novelty.scoring import Placed, Rules, place
+from novelty.steps import StepIndex
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

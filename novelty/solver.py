@@ -8,7 +8,7 @@ one scoring most. :mod:`novelty.search` has the rest of the vocabulary (classes,
 
 How it works (:func:`solve`; the loops are compiled, in ``novelty/csrc/``):
 
-1. **Words** (``walk.c``). A depth-first walk of the lexicon's :class:`~novelty.lexicon.StepIndex` lays
+1. **Words** (``walk.c``). A depth-first walk of the lexicon's :class:`~novelty.steps.StepIndex` lays
    resources down one at a time, following only letters some word continues with (a wild follows
    exactly the children of the node it stands on). Every sequence spelling a word of four or more
    letters is scored at once (``score.c``, the twin of :func:`novelty.scoring.score_checked_word`) under
@@ -311,6 +311,8 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
                    motifs: Sequence[str] = (), *, rules: Rules = Rules(), escaped: str | None = None,
                    opponents: list[list[str]] | None = None) -> int:
     """Return the best total by trying everything (the oracle for :func:`solve`; tiny hands only)."""
+    from novelty.rounds import round_bonuses  # the oracle only: off a plain search's imports
+
     pool = pool or Counter()
     motifs = motif_ids(motifs)
     best = None
@@ -335,8 +337,6 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
                         continue
                     round_awards, laconic = {}, 0
                     if opponents is not None:
-                        from novelty.rounds import round_bonuses
-
                         scoring = [(ME, i, w.text) for i, w in enumerate(play.words)]
                         awards, laconics = round_bonuses(scoring + others, names, motifs)
                         round_awards = awards[ME]

@@ -159,7 +159,7 @@ def search_anagrams(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_L
     """Find the words of at least ``min_length`` letters formable from ``letters``, within bounds.
 
     ``?`` stands for any one letter. The walk stands on the list's letter trie (its
-    :class:`~novelty.lexicon.StepIndex`) and steps only to children the rack can pay for, a letter
+    :class:`~novelty.steps.StepIndex`) and steps only to children the rack can pay for, a letter
     from the rack before a blank, so each prefix is visited once and no permutation is ever tried.
     At most :data:`MAX_LETTERS` letters and ``max_blanks`` blanks are taken (more is a
     :class:`NotationError`); the walk stops after ``time_limit`` seconds (``timed_out``), and the

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from novelty.errors import LexiconError
-from novelty.lexicon import MarisaLexicon, SetLexicon, StepIndex, open_lexicon, resolve
+from novelty.lexicon import MarisaLexicon, SetLexicon, open_lexicon, resolve
+from novelty.steps import StepIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 

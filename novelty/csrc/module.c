@@ -113,7 +113,6 @@ fail:
     return NULL;
 }
 
-/* Fill the search from the tables; return 0, or -1 with a Python error set. */
 /* Step indexes already checked. A search reads the same memory-mapped index every time, and checking all of its
  * 400-600 k nodes cost every search half a millisecond and its cache. Only read-only buffers are remembered
  * (their contents cannot change), each held by a reference, so that its address is never another's. */
@@ -144,7 +143,8 @@ static int check_index(const Search *s) {
     return 0;
 }
 
-/* Read the tables into `s`; the step index is checked unless `index_known`. */
+/* Fill the search from the tables (the step index is checked unless `index_known`); return 0, or -1 with a
+ * Python error set. */
 static int setup(Search *s, Ints *t, double deadline, long long max_groups, int index_known) {
     Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
          *grants = &t[6], *motifs = &t[7], *params = &t[8];
