@@ -312,10 +312,26 @@ def _read_source(source: str) -> bytes:
         raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
 
 
-def _unlink(path: str) -> None:
+def remove_file(path: str) -> None:
     """Remove the file ``path`` if it is there."""
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
+
+
+def replace_file(path: str, data: bytes) -> None:
+    """Write ``data`` as the file ``path`` whole: into a temporary dot-file beside it, then renamed over it, so
+    that a reader never sees half a file. Raises OSError (the temporary file is gone then)."""
+    import tempfile
+
+    folder, name = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(dir=folder or None, prefix=f".{os.path.splitext(name)[0]}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        remove_file(tmp)
+        raise
 
 
 _NOTED_SOURCES = 8
@@ -342,12 +358,9 @@ def _source_digest(source: str, stat: os.stat_result, note: str) -> tuple[str, b
     if "\n" not in stamp[0]:
         others = [entry for entry in noted if entry[0] != stamp[0]][:_NOTED_SOURCES - 1]
         text = "".join(f"{line}\n" for entry in [[*stamp, digest], *others] for line in entry)
-        tmp = f"{note}.{os.getpid()}.tmp"
         with contextlib.suppress(OSError):  # cache not writable: hash again next time
             os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, note)
+            replace_file(note, text.encode("utf-8"))
     return digest, data
 
 
@@ -382,7 +395,7 @@ def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, c
             trie.mmap(compiled)
             return MarisaLexicon(trie, LexiconInfo(name, label, len(trie), digest), compiled)
         except Exception:  # noqa: BLE001 - a corrupt cache file is rebuilt, not trusted
-            _unlink(compiled)
+            remove_file(compiled)
     if data is None:
         data = _read_source(source)
     trie = marisa_trie.Trie(read_words(data, source))
@@ -397,7 +410,7 @@ def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, c
         os.replace(tmp, compiled)
         for entry in os.listdir(cache_dir):  # the family's older files (not dot-files: notes, temporary files)
             if entry.startswith(family) and os.path.splitext(entry)[0] != stem:
-                _unlink(os.path.join(cache_dir, entry))
+                remove_file(os.path.join(cache_dir, entry))
     except OSError:
         return MarisaLexicon(trie, info)  # cache not writable: keep the in-memory trie
     mapped = marisa_trie.Trie()

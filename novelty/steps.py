@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Callable, Iterable
 
 from novelty.errors import LexiconError
-from novelty.lexicon import StrPath
+from novelty.lexicon import StrPath, remove_file, replace_file
 
 
 class StepIndex:
@@ -127,18 +127,9 @@ class StepIndex:
             try:
                 return cls.mapped(path)
             except (OSError, ValueError, LexiconError):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(path)
+                remove_file(path)
         index = cls.build(words())
         if path is not None:
-            try:
-                import tempfile
-
-                folder, name = os.path.split(path)
-                fd, tmp = tempfile.mkstemp(dir=folder or None, prefix=f".{os.path.splitext(name)[0]}.", suffix=".tmp")
-                with os.fdopen(fd, "wb") as out:
-                    out.write(index.to_bytes())
-                os.replace(tmp, path)
-            except OSError:
-                pass  # cache not writable: keep the index in memory
+            with contextlib.suppress(OSError):  # cache not writable: keep the index in memory
+                replace_file(path, index.to_bytes())
         return index
