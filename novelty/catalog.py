@@ -9,10 +9,10 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -257,6 +257,9 @@ def catalog_from_data(data: Mapping[str, Any]) -> Catalog:
 
 @functools.cache
 def load_catalog() -> Catalog:
-    """Return the catalog from the package's data file (loaded once)."""
-    text = resources.files("novelty").joinpath("data/catalog.json").read_text(encoding="utf-8")
-    return catalog_from_data(json.loads(text))
+    """Return the catalog from the package's data file (loaded once).
+
+    The file is found beside this module (not through importlib.resources, whose import alone costs a
+    `novelty best` process some 10 ms: pathlib, zipfile, tempfile)."""
+    with open(os.path.join(os.path.dirname(__file__), "data", "catalog.json"), encoding="utf-8") as file:
+        return catalog_from_data(json.load(file))
