@@ -182,9 +182,11 @@ class Catalog:
 
     def motif(self, ident: str) -> Motif:
         """Return the motif with this id; a printed name is accepted too."""
-        key = motif_id(ident)
+        found = self.motifs.get(ident)  # an id as given: the usual case, and no normalising needed
+        if found is not None:
+            return found
         try:
-            return self.motifs[key]
+            return self.motifs[motif_id(ident)]
         except KeyError:
             raise NotationError(f"unknown motif: {ident!r}") from None
 
