@@ -208,7 +208,10 @@ class Tables:
         A copy that keeps score and effect reads exactly like its card, so it is no face of its own: the walk
         lets a class run past the cards held by what the motifs grant it (``grants``), and the packing takes
         each copy from one shared pool of copies (which motif grants which copy is settled per play). A minor
-        copy (worth 0, no effect) is a face of its own, with a resource per motif and a unit per class copied.
+        copy (worth 0, no effect) is a face of its own, with a resource per motif and a unit per class copied;
+        or one unit for all its faces when the motif grants one copy in all (Chekhov's Gun, My Name is): no
+        limit then cares which card it copies, so words that differ only there are one group, their best kept
+        (a third to two thirds fewer groups on hands with such a copy and a wild).
         """
         self.copy_limits: list[dict[str, int]] = []
         self.grants: list[dict[str, int]] = []
@@ -225,13 +228,24 @@ class Tables:
                 continue
             r = len(self.resources)
             self.resources.append({"capacity": total, "hand": 0, "kind": RESOURCE_KINDS["minor-copies"]})
-            for cls in copyable:
-                unit = len(self.units)
-                self.units.append({"resource": r, "copy_motif": m, "cap": total})
-                self._add_faces(self.catalog.kinds[self.classes[cls][0]], r, unit, cls, m, motif)
+            seen: set[tuple[Any, ...]] = set()
+            for i, cls in enumerate(copyable):
+                kind = self.catalog.kinds[self.classes[cls][0]]
+                if i == 0 or total > 1:  # one copy in all: which card it copies is no limit's business
+                    unit = len(self.units)
+                    self.units.append({"resource": r, "copy_motif": m, "cap": total})
+                if total == 1:  # and a copy reading exactly like one already laid out adds nothing
+                    if (reading := self._copy_reading(kind, motif)) in seen:
+                        continue
+                    seen.add(reading)
+                self._add_faces(kind, r, unit, cls, m, motif)
         pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
         if pool:
             self.resources.append({"capacity": pool, "hand": 0, "kind": RESOURCE_KINDS["copy-pool"]})
+
+    def _copy_reading(self, kind: CardKind, motif: str) -> tuple[Any, ...]:
+        """Return everything the core reads of a minor copy of ``kind``: its letters, wild kind and facts."""
+        return (kind.letters, kind.wild, tuple(tuple(sorted(f.items())) for _, f in self._face_variants(kind, motif)))
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():

@@ -124,6 +124,32 @@ def test_a_word_holding_a_shorter_word_double_is_searched_with_its_double(twl):
     assert result.optimal and result.plays[0].total == 24
 
 
+@pytest.mark.parametrize("hand, motifs", [
+    ("t3 e1 e3 wild2", ["my-name-is", "red-symbolism"]),
+    ("t3 e1 e3 wild2", ["chekhovs-gun", "blue-symbolism"]),
+    ("d1 e2 e4 wild4", ["my-name-is", "hermit"]),
+])
+def test_a_single_minor_copy_may_copy_any_card(hand, motifs):
+    """My Name is and Chekhov's Gun repeat one card, worth 0 with no effect: the wild or either E. Which card it
+    copies is no limit's business, so the solver keeps one group per word and its best copy (THEE: t3, the red
+    wild as H, then a copy for the second E: of the red wild under Red Symbolism)."""
+    cards = parse_cards(hand)
+    result = solve(SMALL, cards, None, motifs)
+    assert result.optimal
+    assert result.plays[0].total == reference_best(SMALL, cards, None, motifs)
+
+
+def test_a_single_minor_copy_is_one_unit_and_copies_reading_alike_are_laid_out_once():
+    from novelty.scoring import Rules
+    from novelty.search import Tables
+
+    tables = Tables(parse_cards("t3 e3 e4 wild2"), Counter(), ["my-name-is"], Rules(), None)
+    copies = [f for f, info in zip(tables.faces, tables.info, strict=True) if info.copy_of == "my-name-is"]
+    assert len({f["unit"] for f in copies}) == 1
+    # a copy of e3 and a copy of e4 both read as a plain E worth 0: one of them is enough
+    assert len(copies) == 3 and len(tables.classes) == 4
+
+
 def test_runners_up_use_cards_differently(twl):
     result = solve(twl, parse_cards("s1 t1 o1 n1 e1 r1"), None, [], top=4)
     layouts = [tuple(sorted(tuple(sorted(c.id for c in w.cards)) for w in p.play.words)) for p in result.plays]

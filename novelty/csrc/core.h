@@ -58,7 +58,8 @@ enum { COLOUR_NONE, COLOUR_RED, COLOUR_BLUE };
     X(copy_motif) X(y_rule)
 #define E_FACE(n) FACE_##n,
 enum { FACE_FIELDS(E_FACE) N_FACE_FIELDS };
-/* resource: index of the resource consumed; unit: group-key unit (class, or copy motif x class, or free wild);
+/* resource: index of the resource consumed; unit: group-key unit (class, or copy motif x class, or a motif's one
+ * copy, or free wild);
  * wild: a WILD_* kind (WILD_fixed: letter1/letter2 are the printed letters, letter2 = -1 for one letter);
  * printed/as_printed: for a card turned wild by Escaped from Captivity, its printed letter and the face to
  * use when it spells that letter (-1: none); y_rule: how a Y on this face counts (0: player's choice,

@@ -474,7 +474,7 @@ static int enter(Pack *p, int32_t k) {
     const Group *g = &s->groups[o->group];
     const uint8_t *u = s->unit_arena + g->units;
     int ok = 1;
-    for (int c = 0; c < g->ncards; c++) {  /* minor copies: a unit per class copied */
+    for (int c = 0; c < g->ncards; c++) {  /* minor copies: a unit per class copied (or one per motif) */
         int unit = u[c], motif = s->unit[unit][UNIT_copy_motif];
         if (motif < 0) continue;
         if (p->copy_count[unit]++ == 0) p->copy_distinct[motif]++;
