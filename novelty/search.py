@@ -56,6 +56,10 @@ DEFAULT_MAX_GROUPS = 2_000_000
 """Groups one search may hold (about 100 bytes each) before it stops and answers with what it has."""
 
 
+_WILD_SPELLS = {WildKind.ANY: _LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwxyz", WildKind.VOWEL: "aeiouy"}
+"""The letters a one-letter wild may stand for (a Double Wild stands for two)."""
+
+
 def _row(fields: Sequence[str], values: dict[str, int]) -> list[int]:
     """Return one table row in the core's field order (every field must be given)."""
     missing = set(fields) - set(values)
@@ -235,7 +239,8 @@ class Tables:
                     unit = len(self.units)
                     self.units.append({"resource": r, "copy_motif": m, "cap": total})
                 if total == 1:  # and a copy reading exactly like one already laid out adds nothing
-                    if (reading := self._copy_reading(kind, motif)) in seen:
+                    if (reading := self._copy_reading(kind, motif)) in seen or self._copied_wild_reads(
+                            kind, motif, [self.catalog.kinds[self.classes[c][0]] for c in copyable]):
                         continue
                     seen.add(reading)
                 self._add_faces(kind, r, unit, cls, m, motif)
@@ -246,6 +251,22 @@ class Tables:
     def _copy_reading(self, kind: CardKind, motif: str) -> tuple[Any, ...]:
         """Return everything the core reads of a minor copy of ``kind``: its letters, wild kind and facts."""
         return (kind.letters, kind.wild, tuple(tuple(sorted(f.items())) for _, f in self._face_variants(kind, motif)))
+
+    def _copied_wild_reads(self, kind: CardKind, motif: str, copyable: list[CardKind]) -> bool:
+        """Return whether a minor copy of the one-letter card ``kind`` reads exactly as a copy of a wild among
+        ``copyable`` standing for its letter does, when nothing reads a card's being wild (Wild Child, Hermit,
+        an effect that wants no wilds): that copy spells every word this one does, to the same score."""
+        if kind.wild is not None or kind.letters is None or len(kind.letters) != 1 or self.escaped:
+            return False
+        if self.active & {"wild-child", "hermit"} or any(f["condition"] == CONDITIONS["no-wilds"]
+                                                         for f in self.faces):
+            return False
+        def read(card: CardKind) -> dict[str, int]:  # how a Y counts matters only to a Y
+            facts = self._face_variants(card, motif)[0][1]
+            return {**facts, "is_wild": 0, "y_rule": facts["y_rule"] if kind.letters == "y" else 0}
+
+        return any(other.wild is not None and kind.letters in _WILD_SPELLS.get(other.wild, "")
+                   and read(other) == read(kind) for other in copyable)
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():

@@ -139,15 +139,25 @@ def test_a_single_minor_copy_may_copy_any_card(hand, motifs):
     assert result.plays[0].total == reference_best(SMALL, cards, None, motifs)
 
 
-def test_a_single_minor_copy_is_one_unit_and_copies_reading_alike_are_laid_out_once():
+def copies_laid_out(hand: str, motifs: list[str]) -> list[str]:
+    """Return the cards whose My Name is copies the solver lays out, after checking they share one unit."""
     from novelty.scoring import Rules
     from novelty.search import Tables
 
-    tables = Tables(parse_cards("t3 e3 e4 wild2"), Counter(), ["my-name-is"], Rules(), None)
-    copies = [f for f, info in zip(tables.faces, tables.info, strict=True) if info.copy_of == "my-name-is"]
-    assert len({f["unit"] for f in copies}) == 1
-    # a copy of e3 and a copy of e4 both read as a plain E worth 0: one of them is enough
-    assert len(copies) == 3 and len(tables.classes) == 4
+    tables = Tables(parse_cards(hand), Counter(), motifs, Rules(), None)
+    copies = [(f, info) for f, info in zip(tables.faces, tables.info, strict=True) if info.copy_of == "my-name-is"]
+    assert len({f["unit"] for f, _ in copies}) == 1
+    return [tables.classes[info.cls][0] for _, info in copies]
+
+
+def test_a_single_minor_copy_is_laid_out_once_for_each_way_it_can_read():
+    # a copy of e3 and one of e4 both read as a plain E worth 0: one of them is enough
+    assert copies_laid_out("t3 e3 e4 d1", ["my-name-is"]) == ["d1", "e3", "t3"]
+    # and a copy of the wild, worth 0, stands for any of them as well when nothing asks whether a card is wild
+    assert copies_laid_out("t3 e3 e4 wild2", ["my-name-is"]) == ["wild2"]
+    assert copies_laid_out("t3 e3 e4 wild2", ["my-name-is", "hermit"]) == ["e3", "t3", "wild2"]
+    # under a colour motif a copy keeps its card's colour: the red wild stands in for the red E only
+    assert copies_laid_out("t3 e1 e3 wild2", ["my-name-is", "red-symbolism"]) == ["e3", "t3", "wild2"]
 
 
 def test_runners_up_use_cards_differently(twl):
