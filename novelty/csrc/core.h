@@ -112,5 +112,8 @@ typedef struct {
 
 /* The word's best score (over Y choices, in the best order) given its awards (indexed like MOTIF_grandiloquent..). */
 int64_t score_word(const Scorer *s, int m, const Placed *cards, const int32_t awards[N_AWARDS]);
+/* The same under each of n award combinations at once, into totals[0..n). */
+void score_word_awards(const Scorer *s, int m, const Placed *cards, int n, const int32_t (*awards)[N_AWARDS],
+                       int64_t *totals);
 
 #endif

@@ -21,6 +21,7 @@ typedef struct {
 typedef struct {
     int64_t value[MAX_CARDS_IN_WORD];
     int64_t extra;                 /* word-level points */
+    int64_t award[N_AWARDS];       /* what one point of each award adds: 0 before its motif, then the word's factors */
 } State;
 
 static inline int is_vowel_letter(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
@@ -100,6 +101,7 @@ static void apply(State *s, const View *v, int target, int op, int64_t amount) {
         } else {
             for (int i = 0; i < v->m; i++) s->value[i] *= amount;
             s->extra *= amount;
+            for (int a = 0; a < N_AWARDS; a++) s->award[a] *= amount;
         }
     } else if (op == OP_add) {
         s->value[target] += amount;
@@ -158,11 +160,11 @@ static void letter_counts(const View *v, int counts[26]) {
 }
 
 /* Apply what one motif does to this word (nothing when it does not apply). */
-static void motif_effect(State *s, const View *v, int motif, const int32_t awards[N_AWARDS], int my_name_is_extra) {
+static void motif_effect(State *s, const View *v, int motif, int my_name_is_extra) {
     int n = v->n, m = v->m, counts[26], k;
     switch (motif) {
     case MOTIF_grandiloquent: case MOTIF_sesquipedalian: case MOTIF_pangram:
-        if (awards[motif]) s->extra += awards[motif];
+        s->award[motif] = 1;  /* the award's points are added after, by combination: see score_word_awards */
         return;
     case MOTIF_consonance: case MOTIF_assonance:
         for (int i = 0; i < m; i++) {
@@ -223,48 +225,62 @@ static void motif_effect(State *s, const View *v, int motif, const int32_t award
     }
 }
 
-/* The word's total for the current vowel choice, events in the best order. */
-static int64_t total_for(const Scorer *sc, const View *v, const int32_t awards[N_AWARDS]) {
+/* The word's total for the current vowel choice, events in the best order, without its awards; into award[]
+ * what one point of each award would add (every event is linear in the word-level points an award adds). */
+static int64_t total_for(const Scorer *sc, const View *v, int64_t award[N_AWARDS]) {
     State s;
     for (int i = 0; i < v->m; i++) s.value[i] = v->face[i]->f[FACE_points];
     s.extra = 0;
+    for (int a = 0; a < N_AWARDS; a++) s.award[a] = 0;
     for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_add);
     if (sc->motifs_after_cards)
         for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_multiply);
-    for (int j = 0; j < sc->n_motifs; j++) motif_effect(&s, v, sc->motifs[j], awards, sc->my_name_is_extra);
+    for (int j = 0; j < sc->n_motifs; j++) motif_effect(&s, v, sc->motifs[j], sc->my_name_is_extra);
     if (!sc->motifs_after_cards)
         for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_multiply);
     int64_t total = s.extra;
     for (int i = 0; i < v->m; i++) total += s.value[i];
+    for (int a = 0; a < N_AWARDS; a++) award[a] = s.award[a];
     return total;
 }
 
-int64_t score_word(const Scorer *sc, int m, const Placed *cards, const int32_t awards[N_AWARDS]) {
+/* The best score of the word under each of `n` award combinations, into totals[]: the word is read once. */
+void score_word_awards(const Scorer *sc, int m, const Placed *cards, int n, const int32_t (*awards)[N_AWARDS],
+                       int64_t *totals) {
     View v;
-    int ys[MAX_LETTERS], ny = 0, n = 0;
+    int ys[MAX_LETTERS], ny = 0, letters = 0;
     v.m = m;
     for (int i = 0; i < m; i++) {
         const Face *face = &sc->faces[cards[i].face];
         v.face[i] = face;
-        v.start[i] = n;
+        v.start[i] = letters;
         v.width[i] = cards[i].letters[1] < 0 ? 1 : 2;
-        for (int k = 0; k < v.width[i]; k++, n++) {
+        for (int k = 0; k < v.width[i]; k++, letters++) {
             int c = cards[i].letters[k];
-            v.text[n] = (int8_t)c;
-            v.vowel[n] = (int8_t)is_vowel_letter(c);
+            v.text[letters] = (int8_t)c;
+            v.vowel[letters] = (int8_t)is_vowel_letter(c);
             if (c == 24) {  /* y */
                 int rule = face->f[FACE_y_rule];
-                if (rule == 0) ys[ny++] = n;
-                else v.vowel[n] = rule == 2;
+                if (rule == 0) ys[ny++] = letters;
+                else v.vowel[letters] = rule == 2;
             }
         }
     }
-    v.n = n;
-    int64_t best = INT64_MIN;
+    v.n = letters;
+    for (int a = 0; a < n; a++) totals[a] = INT64_MIN;
     for (uint32_t choice = 0; choice < (1u << ny); choice++) {
         for (int k = 0; k < ny; k++) v.vowel[ys[k]] = (int8_t)(choice >> k & 1);
-        int64_t total = total_for(sc, &v, awards);
-        if (total > best) best = total;
+        int64_t award[N_AWARDS], base = total_for(sc, &v, award);
+        for (int a = 0; a < n; a++) {
+            int64_t total = base;
+            for (int k = 0; k < N_AWARDS; k++) total += award[k] * awards[a][k];
+            if (total > totals[a]) totals[a] = total;
+        }
     }
-    return best;
+}
+
+int64_t score_word(const Scorer *sc, int m, const Placed *cards, const int32_t awards[N_AWARDS]) {
+    int64_t total;
+    score_word_awards(sc, m, cards, 1, (const int32_t (*)[N_AWARDS])awards, &total);
+    return total;
 }

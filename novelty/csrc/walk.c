@@ -149,11 +149,9 @@ static int record(Search *s) {
     uint32_t h = (uint32_t)(hash >> 7) & s->table_mask;
     __builtin_prefetch(&s->table[h]);
     int64_t totals[1 << N_AWARDS];
-    for (int c = 0; c < s->n_combos; c++) {
-        int32_t awards[N_AWARDS];
-        combo_awards(s, c, s->letters, awards);
-        totals[c] = score_word(&s->scorer, s->seq_len, s->seq, awards);
-    }
+    int32_t awards[1 << N_AWARDS][N_AWARDS];
+    for (int c = 0; c < s->n_combos; c++) combo_awards(s, c, s->letters, awards[c]);
+    score_word_awards(&s->scorer, s->seq_len, s->seq, s->n_combos, (const int32_t (*)[N_AWARDS])awards, totals);
     int32_t g = -1;
     while (s->table[h].group) {
         if (s->table[h].hash == hash) {
