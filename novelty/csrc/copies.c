@@ -40,7 +40,22 @@ static int cover_from(Cover *c, int i) {
     return 0;
 }
 
+/* One twin motif granting each class at most twin_cap[r] copies: the excess fits its total and its number of
+ * different cards, or it does not (no search needed). */
+static int single_cover(const Search *s, const int *excess) {
+    int total = 0, classes = 0;
+    for (int r = 0; r < s->n_res; r++)
+        if (excess[r] > 0) {
+            if (excess[r] > s->twin_cap[r]) return 0;
+            total += excess[r];
+            classes++;
+        }
+    const int32_t *limits = s->copy[s->single_twin];
+    return total <= limits[COPY_total] && classes <= limits[COPY_distinct];
+}
+
 int twin_cover(const Search *s, const int *excess, int32_t *x) {
+    if (!x && s->single_twin >= 0) return single_cover(s, excess);
     Cover c;  /* not zeroed whole: the walk asks this for every card past a class's cards held */
     c.s = s;
     c.x = x;

@@ -222,6 +222,11 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups, int 
         int r = row[GRANT_resource], pool = s->res[s->pool_res][RES_capacity];
         s->twin_cap[r] = s->twin_cap[r] + row[GRANT_cap] < pool ? s->twin_cap[r] + row[GRANT_cap] : pool;
     }
+    s->single_twin = n_grants ? s->grant[0][GRANT_copy_motif] : -1;
+    for (int g = 1; g < n_grants; g++)
+        if (s->grant[g][GRANT_copy_motif] != s->single_twin
+            || s->grant[g][GRANT_resource] == s->grant[g - 1][GRANT_resource])
+            s->single_twin = -1;
     for (int r = 0; r < n_res; r++)
         if (s->res[r][RES_kind] == RES_KIND_cards && (r >= n_units || s->unit[r][UNIT_resource] != r)) {
             PyErr_Format(PyExc_ValueError, "class %d must be unit %d", r, r);

@@ -42,6 +42,7 @@ typedef struct {
     int lay_start[28];
     int twin_cap[MAX_RESOURCES];  /* the most copies of a class the twin motifs may grant (0: none) */
     int pool_res;                 /* the shared pool of twin copies, or -1 */
+    int single_twin;              /* the one twin motif every grant is from (a grant per class), or -1 */
     int n_res_faces[MAX_RESOURCES];
     int32_t param[N_PARAM_FIELDS];
     int award_motif[N_AWARDS];   /* the award motifs in play, in combination-bit order */
