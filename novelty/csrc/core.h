@@ -95,6 +95,14 @@ enum { GRANT_FIELDS(E_GRANT) N_GRANT_FIELDS };
 #define E_PARAM(n) PARAM_##n,
 enum { PARAM_FIELDS(E_PARAM) N_PARAM_FIELDS };
 
+/* Set bits of x. Written out because __builtin_popcount compiles to a library call unless the build targets
+ * CPUs with a popcount instruction, and the walk counts bits at every step of the index. */
+static inline int count_bits(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* One card of a word as laid down: its face and the letters it spells. */
 typedef struct {
     int16_t face;

@@ -27,7 +27,7 @@ typedef struct {
 
 static int32_t step(const Lister *l, uint32_t node, int c) {
     uint32_t bits = l->mask[node], bit = 1u << c;
-    return bits & bit ? (int32_t)(l->first[node] + (uint32_t)__builtin_popcount(bits & (bit - 1))) : -1;
+    return bits & bit ? (int32_t)(l->first[node] + (uint32_t)count_bits(bits & (bit - 1))) : -1;
 }
 
 static void visit(Lister *l, uint32_t node, int letters);

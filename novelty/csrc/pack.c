@@ -609,7 +609,7 @@ static void improve(Pack *p, double until, uint64_t until_tick) {
         before = p->result->plays[0].total;
         Play best = p->result->plays[0];
         for (uint32_t drop = 1; drop < (1u << best.n_words) && best.n_words <= 16; drop++) {
-            if (__builtin_popcount(drop) > 2) continue;
+            if (count_bits(drop) > 2) continue;
             if (now_seconds() > until || (until_tick && p->s->ticks > until_tick)) break;
             p->s->ticks += (uint64_t)n / 64 + 1;  /* two refills: a step of work per 128 options looked at */
             refill(p, &best, drop, order, n);

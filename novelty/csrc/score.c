@@ -16,6 +16,8 @@ typedef struct {
     int start[MAX_CARDS_IN_WORD];  /* first letter of each card */
     int width[MAX_CARDS_IN_WORD];
     const Face *face[MAX_CARDS_IN_WORD];
+    uint32_t seen, twice, thrice;  /* letters the word holds at least once, twice, three times */
+    int red, blue;                 /* letters on red cards, on blue cards */
 } View;
 
 typedef struct {
@@ -141,27 +143,15 @@ static void card_effect(State *s, const View *v, int i, int want_op) {
     }
 }
 
-static int letters_of_colour(const View *v, int colour) {
-    int k = 0;
-    for (int i = 0; i < v->m; i++)
-        if (v->face[i]->f[FACE_colour] == colour) k += v->width[i];
-    return k;
-}
-
 static int has_doubled_letter(const View *v, int vowels_only) {
     for (int p = 0; p + 1 < v->n; p++)
         if (v->text[p] == v->text[p + 1] && (!vowels_only || (v->vowel[p] && v->vowel[p + 1]))) return 1;
     return 0;
 }
 
-static void letter_counts(const View *v, int counts[26]) {
-    for (int c = 0; c < 26; c++) counts[c] = 0;
-    for (int p = 0; p < v->n; p++) counts[v->text[p]]++;
-}
-
 /* Apply what one motif does to this word (nothing when it does not apply). */
 static void motif_effect(State *s, const View *v, int motif, int my_name_is_extra) {
-    int n = v->n, m = v->m, counts[26], k;
+    int n = v->n, m = v->m, k;
     switch (motif) {
     case MOTIF_grandiloquent: case MOTIF_sesquipedalian: case MOTIF_pangram:
         s->award[motif] = 1;  /* the award's points are added after, by combination: see score_word_awards */
@@ -188,11 +178,7 @@ static void motif_effect(State *s, const View *v, int motif, int my_name_is_extr
         return;
     case MOTIF_chekhovs_gun: if (v->text[0] == v->text[n - 1]) s->extra += n; return;
     case MOTIF_bookkeeper: if (has_doubled_letter(v, 0)) s->extra += n; return;
-    case MOTIF_uncopyrightable:
-        letter_counts(v, counts);
-        for (int c = 0; c < 26; c++) if (counts[c] > 1) return;
-        s->extra += 1;
-        return;
+    case MOTIF_uncopyrightable: if (!v->twice) s->extra += 1; return;
     case MOTIF_strengths: if (vowels(v) == 1) s->extra += n; return;
     case MOTIF_lipogram:
         for (int p = 0; p < n; p++) {
@@ -204,23 +190,17 @@ static void motif_effect(State *s, const View *v, int motif, int my_name_is_extr
     case MOTIF_utopia:
         if (2 * vowels(v) > n) apply(s, v, -1, OP_multiply, 2);
         return;
-    case MOTIF_trilogy:
-        letter_counts(v, counts);
-        for (int c = 0; c < 26; c++) if (counts[c] >= 3) { apply(s, v, -1, OP_multiply, 2); return; }
-        return;
+    case MOTIF_trilogy: if (v->thrice) apply(s, v, -1, OP_multiply, 2); return;
     case MOTIF_fight_back_to_back: if (has_doubled_letter(v, 1)) apply(s, v, -1, OP_multiply, 2); return;
     case MOTIF_hermit: if (!any_wild(v)) s->extra += 1; return;
-    case MOTIF_my_name_is:
-        letter_counts(v, counts);
-        k = 0;
-        for (int c = 0; c < 26; c++) if (counts[c] > 1) k += my_name_is_extra ? counts[c] - 1 : 1;
-        s->extra += k;
+    case MOTIF_my_name_is:  /* +1 per letter repeated, or per repeat of a letter */
+        s->extra += my_name_is_extra ? n - count_bits(v->seen) : count_bits(v->twice);
         return;
     case MOTIF_red_pill_blue_pill:
-        if (letters_of_colour(v, COLOUR_RED) > letters_of_colour(v, COLOUR_BLUE)) s->extra += 2;
+        if (v->red > v->blue) s->extra += 2;
         return;
     case MOTIF_red_eyes_blue_eyes:
-        if (letters_of_colour(v, COLOUR_BLUE) > letters_of_colour(v, COLOUR_RED)) s->extra += 2;
+        if (v->blue > v->red) s->extra += 2;
         return;
     }
 }
@@ -250,13 +230,21 @@ void score_word_awards(const Scorer *sc, int m, const Placed *cards, int n, cons
     View v;
     int ys[MAX_LETTERS], ny = 0, letters = 0;
     v.m = m;
+    v.seen = v.twice = v.thrice = 0;
+    v.red = v.blue = 0;
     for (int i = 0; i < m; i++) {
         const Face *face = &sc->faces[cards[i].face];
         v.face[i] = face;
         v.start[i] = letters;
         v.width[i] = cards[i].letters[1] < 0 ? 1 : 2;
+        v.red += face->f[FACE_colour] == COLOUR_RED ? v.width[i] : 0;
+        v.blue += face->f[FACE_colour] == COLOUR_BLUE ? v.width[i] : 0;
         for (int k = 0; k < v.width[i]; k++, letters++) {
             int c = cards[i].letters[k];
+            uint32_t bit = 1u << c;
+            v.thrice |= v.twice & bit;
+            v.twice |= v.seen & bit;
+            v.seen |= bit;
             v.text[letters] = (int8_t)c;
             v.vowel[letters] = (int8_t)is_vowel_letter(c);
             if (c == 24) {  /* y */

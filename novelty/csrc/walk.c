@@ -46,7 +46,7 @@ int out_of_time(Search *s) {
 static inline int32_t child(const Search *s, uint32_t node, int letter) {
     uint32_t bits = s->mask[node], bit = 1u << letter;
     if (!(bits & bit)) return -1;
-    return (int32_t)(s->first[node] + (uint32_t)__builtin_popcount(bits & (bit - 1)));
+    return (int32_t)(s->first[node] + (uint32_t)count_bits(bits & (bit - 1)));
 }
 
 void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed) {
@@ -94,7 +94,7 @@ static int distinct_letters(const Search *s) {
     uint32_t seen = 0;
     for (int i = 0; i < s->seq_len; i++)
         for (int k = 0; k < 2 && s->seq[i].letters[k] >= 0; k++) seen |= 1u << s->seq[i].letters[k];
-    return __builtin_popcount(seen);
+    return count_bits(seen);
 }
 
 static int new_group(Search *s, uint64_t hash, int distinct) {
