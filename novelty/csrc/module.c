@@ -134,12 +134,14 @@ static void remember_index(PyObject *mask, PyObject *first, const Ints *t) {
     checked_index[0][1] = Py_NewRef(first);
 }
 
-static int check_index(const Search *s) {
-    for (uint32_t i = 0; i < s->n_nodes; i++)
-        if (s->first[i] >= s->n_nodes && (s->mask[i] & ((1u << 26) - 1))) {
+static int check_index(const Search *s) {  /* every child of every step is a step */
+    for (uint32_t i = 0; i < s->n_nodes; i++) {
+        uint32_t kids = (uint32_t)count_bits(s->mask[i] & ((1u << 26) - 1));
+        if (kids && (s->first[i] >= s->n_nodes || s->n_nodes - s->first[i] < kids)) {
             PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
             return -1;
         }
+    }
     return 0;
 }
 

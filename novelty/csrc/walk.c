@@ -273,6 +273,10 @@ static int try_face(Search *s, int i, uint32_t node) {
 
 static int extend(Search *s, uint32_t node) {
     if (out_of_time(s)) return 0;
+    if (s->mask[node] & ALL_LETTERS) {  /* fetch the children's steps while this word is scored */
+        __builtin_prefetch(&s->mask[s->first[node]]);
+        __builtin_prefetch(&s->first[s->first[node]]);
+    }
     if (s->letters >= MIN_WORD_LENGTH && (s->mask[node] & WORD_BIT) && record(s) < 0) return -1;
     if (s->stopped || s->seq_len >= MAX_CARDS_IN_WORD || s->letters + 2 > MAX_LETTERS) return 0;
     /* Only the printed letters some word goes on with, then the wilds. */
