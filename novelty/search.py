@@ -228,45 +228,56 @@ class Tables:
                     cap = min(total, len(self.classes[cls])) if motif == "clones" else total
                     self.grants.append({"copy_motif": m, "resource": cls, "cap": cap})
                 continue
-            if not copyable:
-                continue
-            r = len(self.resources)
-            self.resources.append({"capacity": total, "hand": 0, "kind": RESOURCE_KINDS["minor-copies"]})
-            seen: set[tuple[Any, ...]] = set()
-            for i, cls in enumerate(copyable):
-                kind = self.catalog.kinds[self.classes[cls][0]]
-                if i == 0 or total > 1:  # one copy in all: which card it copies is no limit's business
-                    unit = len(self.units)
-                    self.units.append({"resource": r, "copy_motif": m, "cap": total})
-                if total == 1:  # and a copy reading exactly like one already laid out adds nothing
-                    if (reading := self._copy_reading(kind, motif)) in seen or self._copied_wild_reads(
-                            kind, motif, [self.catalog.kinds[self.classes[c][0]] for c in copyable]):
-                        continue
-                    seen.add(reading)
-                self._add_faces(kind, r, unit, cls, m, motif)
+            if copyable:
+                self._minor_copies(m, motif, total, copyable)
         pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
         if pool:
             self.resources.append({"capacity": pool, "hand": 0, "kind": RESOURCE_KINDS["copy-pool"]})
+
+    def _minor_copies(self, m: int, motif: str, total: int, copyable: list[int]) -> None:
+        """Lay out the minor copies of repeat motif ``m``: a resource, and a unit and faces per class copied; or,
+        when it grants one copy in all, one unit, and only the copies that read differently."""
+        r = len(self.resources)
+        self.resources.append({"capacity": total, "hand": 0, "kind": RESOURCE_KINDS["minor-copies"]})
+        kinds = [self.catalog.kinds[self.classes[cls][0]] for cls in copyable]
+        wilds = self._wild_copies(kinds) if total == 1 else []
+        seen: set[tuple[Any, ...]] = set()
+        unit = -1
+        for cls, kind in zip(copyable, kinds, strict=True):
+            if unit < 0 or total > 1:  # one copy in all: which card it copies is no limit's business
+                unit = len(self.units)
+                self.units.append({"resource": r, "copy_motif": m, "cap": total})
+            if total == 1:  # and a copy reading exactly like one already laid out, or a wild's, adds nothing
+                reading = self._copy_reading(kind, motif)
+                if reading in seen or any(self._stands_for(wild, kind, motif) for wild in wilds):
+                    continue
+                seen.add(reading)
+            self._add_faces(kind, r, unit, cls, m, motif)
 
     def _copy_reading(self, kind: CardKind, motif: str) -> tuple[Any, ...]:
         """Return everything the core reads of a minor copy of ``kind``: its letters, wild kind and facts."""
         return (kind.letters, kind.wild, tuple(tuple(sorted(f.items())) for _, f in self._face_variants(kind, motif)))
 
-    def _copied_wild_reads(self, kind: CardKind, motif: str, copyable: list[CardKind]) -> bool:
-        """Return whether a minor copy of the one-letter card ``kind`` reads exactly as a copy of a wild among
-        ``copyable`` standing for its letter does, when nothing reads a card's being wild (Wild Child, Hermit,
-        an effect that wants no wilds): that copy spells every word this one does, to the same score."""
-        if kind.wild is not None or kind.letters is None or len(kind.letters) != 1 or self.escaped:
+    def _wild_copies(self, kinds: list[CardKind]) -> list[CardKind]:
+        """Return the one-letter wilds among ``kinds`` whose minor copy may stand in for a letter card's: none when
+        something reads a card's being wild (Wild Child, Hermit, an effect that wants no wilds) or under Escaped."""
+        if self.escaped or self.active & {"wild-child", "hermit"} or any(
+                f["condition"] == CONDITIONS["no-wilds"] for f in self.faces):
+            return []
+        return [kind for kind in kinds if kind.wild in _WILD_SPELLS]
+
+    def _stands_for(self, wild: CardKind, kind: CardKind, motif: str) -> bool:
+        """Return whether a minor copy of ``wild`` standing for the one letter of ``kind`` reads exactly as a minor
+        copy of ``kind``: it then spells every word that copy does, to the same score."""
+        if kind.wild is not None or kind.letters is None or len(kind.letters) != 1 \
+                or wild.wild is None or kind.letters not in _WILD_SPELLS[wild.wild]:
             return False
-        if self.active & {"wild-child", "hermit"} or any(f["condition"] == CONDITIONS["no-wilds"]
-                                                         for f in self.faces):
-            return False
-        def read(card: CardKind) -> dict[str, int]:  # how a Y counts matters only to a Y
+
+        def read(card: CardKind) -> dict[str, int]:  # being wild is read by nothing here; how a Y counts, by a Y
             facts = self._face_variants(card, motif)[0][1]
             return {**facts, "is_wild": 0, "y_rule": facts["y_rule"] if kind.letters == "y" else 0}
 
-        return any(other.wild is not None and kind.letters in _WILD_SPELLS.get(other.wild, "")
-                   and read(other) == read(kind) for other in copyable)
+        return read(wild) == read(kind)
 
     def _free_wilds(self) -> None:
         for motif, wild in FREE_WILDS.items():
