@@ -273,14 +273,15 @@ static int try_face(Search *s, int i, uint32_t node) {
 
 static int extend(Search *s, uint32_t node) {
     if (out_of_time(s)) return 0;
-    if (s->mask[node] & ALL_LETTERS) {  /* fetch the children's steps while this word is scored */
+    uint32_t bits = s->mask[node];
+    if (bits & ALL_LETTERS) {  /* fetch the children's steps while this word is scored */
         __builtin_prefetch(&s->mask[s->first[node]]);
         __builtin_prefetch(&s->first[s->first[node]]);
     }
-    if (s->letters >= MIN_WORD_LENGTH && (s->mask[node] & WORD_BIT) && record(s) < 0) return -1;
+    if (s->letters >= MIN_WORD_LENGTH && (bits & WORD_BIT) && record(s) < 0) return -1;
     if (s->stopped || s->seq_len >= MAX_CARDS_IN_WORD || s->letters + 2 > MAX_LETTERS) return 0;
     /* Only the printed letters some word goes on with, then the wilds. */
-    for (uint32_t next = s->mask[node] & ALL_LETTERS; next; next &= next - 1) {
+    for (uint32_t next = bits & ALL_LETTERS; next; next &= next - 1) {
         int c = __builtin_ctz(next);
         for (int i = s->lay_start[c]; i < s->lay_start[c + 1]; i++) {
             int rc = try_face(s, i, node);
@@ -288,7 +289,7 @@ static int extend(Search *s, uint32_t node) {
         }
     }
     for (int i = s->lay_start[26]; i < s->lay_start[27]; i++) {
-        if (!(s->mask[node] & s->face_letters[s->lay_face[i]])) continue;
+        if (!(bits & s->face_letters[s->lay_face[i]])) continue;
         int rc = try_face(s, i, node);
         if (rc < 0) return rc;
     }
