@@ -146,6 +146,7 @@ class Tables:
         self._physical()
         self._copies()
         self._free_wilds()
+        self._twins()
 
     # -- classes ------------------------------------------------------------------------------------
 
@@ -294,6 +295,24 @@ class Tables:
                                "letter1": -1,
                                "letter2": -1, "printed": -1, "as_printed": -1})
             self.info.append(FaceInfo(-1, None, motif, None))
+
+    def _twins(self) -> None:
+        """Link faces of different units that read exactly alike (a wild and its minor copy, both worth 0): each
+        face's ``later_twin`` is the next such face (its index). The scorer reads neither a face's unit, its resource
+        nor the motif copying it, and no limit on copies cares where in a word a copy stands, so swapping two
+        twins changes neither a word's group nor its score: the walk lays a face only before its later twin."""
+        position_free = {"resource", "unit", "copy_motif", "later_twin"}
+        by_reading: dict[tuple[tuple[str, int], ...], list[int]] = {}
+        for i, face in enumerate(self.faces):
+            face["later_twin"] = -1
+            if face["as_printed"] == -1 and face["printed"] == -1:  # (not Escaped's pairs, which point at faces)
+                reading = tuple(sorted((k, v) for k, v in face.items() if k not in position_free))
+                by_reading.setdefault(reading, []).append(i)
+        for twins in by_reading.values():
+            twins.sort(key=lambda i: self.faces[i]["unit"])
+            for earlier, later in zip(twins, twins[1:], strict=False):
+                if self.faces[earlier]["unit"] != self.faces[later]["unit"]:
+                    self.faces[earlier]["later_twin"] = later
 
     # -- the call -----------------------------------------------------------------------------------
 

@@ -160,6 +160,31 @@ def test_a_single_minor_copy_is_laid_out_once_for_each_way_it_can_read():
     assert copies_laid_out("t3 e1 e3 wild2", ["my-name-is", "red-symbolism"]) == ["e3", "t3", "wild2"]
 
 
+@pytest.mark.parametrize("hand, motifs", [
+    ("e1 e3 wildconsonant1 d1", ["chekhovs-gun"]),
+    ("e1 e3 wildconsonant1 d1", ["chekhovs-gun", "consonance"]),
+    ("e1 e3 wildconsonant1 s1", ["my-name-is", "epistolary-novel"]),
+])
+def test_a_wild_and_its_copy_reading_alike_are_laid_in_one_order_only(hand, motifs, monkeypatch):
+    """A consonant wild worth 0 and its minor copy (worth 0, no effect) read exactly alike: THEE with the wild as T
+    and the copy as H is THEE with the copy as T and the wild as H, the same cards to the same score. The walk lays
+    the copy before the wild never, so it walks fewer sequences, and the answers stay the brute force's."""
+    from novelty.scoring import Rules
+    from novelty.search import Tables
+
+    cards = parse_cards(hand)
+    tables = Tables(cards, Counter(), motifs, Rules(), None)
+    wild = next(f for f, info in zip(tables.faces, tables.info, strict=True)
+                if info.copy_of is None and f["wild"] and info.cls >= 0)
+    assert tables.faces[wild["later_twin"]]["copy_motif"] >= 0  # the wild's twin is its copy
+    twinned = solve(SMALL, cards, None, motifs, top=3)
+    monkeypatch.setattr(Tables, "_twins", lambda self: [f.__setitem__("later_twin", -1) for f in self.faces])
+    untwinned = solve(SMALL, cards, None, motifs, top=3)
+    assert twinned.stats["sequences"] < untwinned.stats["sequences"]
+    assert [p.total for p in twinned.plays] == [p.total for p in untwinned.plays]
+    assert twinned.plays[0].total == reference_best(SMALL, cards, None, motifs)
+
+
 def test_runners_up_use_cards_differently(twl):
     result = solve(twl, parse_cards("s1 t1 o1 n1 e1 r1"), None, [], top=4)
     layouts = [tuple(sorted(tuple(sorted(c.id for c in w.cards)) for w in p.play.words)) for p in result.plays]

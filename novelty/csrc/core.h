@@ -55,7 +55,7 @@ enum { COLOUR_NONE, COLOUR_RED, COLOUR_BLUE };
 /* A face: one way a unit of a resource is laid down, with the card facts the scorer reads. */
 #define FACE_FIELDS(X) X(resource) X(unit) X(wild) X(letter1) X(letter2) X(printed) X(as_printed) \
     X(points) X(colour) X(is_wild) X(op) X(amount) X(target) X(condition) X(length) X(per) \
-    X(copy_motif) X(y_rule)
+    X(copy_motif) X(y_rule) X(later_twin)
 #define E_FACE(n) FACE_##n,
 enum { FACE_FIELDS(E_FACE) N_FACE_FIELDS };
 /* resource: index of the resource consumed; unit: group-key unit (class, or copy motif x class, or a motif's one
@@ -63,7 +63,9 @@ enum { FACE_FIELDS(E_FACE) N_FACE_FIELDS };
  * wild: a WILD_* kind (WILD_fixed: letter1/letter2 are the printed letters, letter2 = -1 for one letter);
  * printed/as_printed: for a card turned wild by Escaped from Captivity, its printed letter and the face to
  * use when it spells that letter (-1: none); y_rule: how a Y on this face counts (0: player's choice,
- * 1: always a consonant, 2: always a vowel). */
+ * 1: always a consonant, 2: always a vowel); later_twin: a face of a higher unit that reads exactly like this one
+ * (every fact the scorer reads, the letters it may spell), or -1: swapping the two in a word changes neither its
+ * group nor its score, so the walk lays this face only before that one (a wild and its minor copy). */
 typedef struct {
     int32_t f[N_FACE_FIELDS];
 } Face;

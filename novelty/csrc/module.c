@@ -52,7 +52,8 @@ static int check_faces(const Face *faces, int n_faces, int n_res, int n_units) {
             || f[FACE_target] < 0 || f[FACE_target] >= N_TARGETS || f[FACE_condition] < 0
             || f[FACE_condition] >= N_CONDITIONS || f[FACE_per] < 0 || f[FACE_per] >= N_COUNTERS
             || f[FACE_as_printed] >= n_faces || f[FACE_letter1] >= 26 || f[FACE_letter2] >= 26
-            || f[FACE_colour] < 0 || f[FACE_colour] > COLOUR_BLUE) {
+            || f[FACE_colour] < 0 || f[FACE_colour] > COLOUR_BLUE || f[FACE_later_twin] < -1
+            || f[FACE_later_twin] >= n_faces) {
             PyErr_Format(PyExc_ValueError, "face %d is out of range", i);
             return -1;
         }

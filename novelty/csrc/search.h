@@ -57,6 +57,7 @@ typedef struct {
     /* walk state */
     int left[MAX_RESOURCES];
     int unit_count[MAX_UNITS];
+    int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];
     int seq_len, letters;

@@ -205,9 +205,11 @@ static int lay(Search *s, int face, int a, int b, uint32_t node) {
     s->seq_len++;
     s->letters += b < 0 ? 1 : 2;
     s->unit_count[unit]++;
+    s->face_count[face]++;
     s->key += s->zobrist[unit];
     int rc = extend(s, node);
     s->key -= s->zobrist[unit];
+    s->face_count[face]--;
     s->unit_count[unit]--;
     s->letters -= b < 0 ? 1 : 2;
     s->seq_len--;
@@ -255,6 +257,7 @@ static int try_face(Search *s, int i, uint32_t node) {
     int r = s->lay_res[i], face = s->lay_face[i];
     if (!s->left[r] || (s->plain_only && !s->plain[r])) return 0;
     const int32_t *f = s->scorer.faces[face].f;
+    if (f[FACE_later_twin] >= 0 && s->face_count[f[FACE_later_twin]]) return 0;  /* its twin's mirror is walked */
     if (!copy_allowed(s, f)) return 0;
     int motif = f[FACE_copy_motif];
     if (motif >= 0) {
