@@ -18,6 +18,7 @@ typedef struct {
     const Face *face[MAX_CARDS_IN_WORD];
     uint32_t seen, twice, thrice;  /* letters the word holds at least once, twice, three times */
     int red, blue;                 /* letters on red cards, on blue cards */
+    int effects[MAX_CARDS_IN_WORD], n_effects;  /* the cards with an effect on this word (most have none) */
 } View;
 
 typedef struct {
@@ -212,12 +213,12 @@ static int64_t total_for(const Scorer *sc, const View *v, int64_t award[N_AWARDS
     for (int i = 0; i < v->m; i++) s.value[i] = v->face[i]->f[FACE_points];
     s.extra = 0;
     for (int a = 0; a < N_AWARDS; a++) s.award[a] = 0;
-    for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_add);
+    for (int e = 0; e < v->n_effects; e++) card_effect(&s, v, v->effects[e], OP_add);
     if (sc->motifs_after_cards)
-        for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_multiply);
+        for (int e = 0; e < v->n_effects; e++) card_effect(&s, v, v->effects[e], OP_multiply);
     for (int j = 0; j < sc->n_motifs; j++) motif_effect(&s, v, sc->motifs[j], sc->my_name_is_extra);
     if (!sc->motifs_after_cards)
-        for (int i = 0; i < v->m; i++) card_effect(&s, v, i, OP_multiply);
+        for (int e = 0; e < v->n_effects; e++) card_effect(&s, v, v->effects[e], OP_multiply);
     int64_t total = s.extra;
     for (int i = 0; i < v->m; i++) total += s.value[i];
     for (int a = 0; a < N_AWARDS; a++) award[a] = s.award[a];
@@ -232,9 +233,11 @@ void score_word_awards(const Scorer *sc, int m, const Placed *cards, int n, cons
     v.m = m;
     v.seen = v.twice = v.thrice = 0;
     v.red = v.blue = 0;
+    v.n_effects = 0;
     for (int i = 0; i < m; i++) {
         const Face *face = &sc->faces[cards[i].face];
         v.face[i] = face;
+        if (face->f[FACE_op] != OP_none && face->f[FACE_target] != TARGET_shorter_word) v.effects[v.n_effects++] = i;
         v.start[i] = letters;
         v.width[i] = cards[i].letters[1] < 0 ? 1 : 2;
         v.red += face->f[FACE_colour] == COLOUR_RED ? v.width[i] : 0;
