@@ -51,6 +51,8 @@ MOTIFS = _codes(_core.MOTIFS)
 """Motifs the compiled scorer applies to a word (word motifs and the three awards)."""
 COLOURS = {None: 0, Colour.RED: 1, Colour.BLUE: 2}
 COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"}
+_READ_FIELDS = [name for name in _core.FACE_FIELDS if name not in ("resource", "unit", "copy_motif", "later_twin")]
+"""What the walk and the scorer read of a face wherever it stands: faces alike in all of it are twins."""
 
 DEFAULT_MAX_GROUPS = 2_000_000
 """Groups one search may hold (about 100 bytes each) before it stops and answers with what it has."""
@@ -62,10 +64,10 @@ _WILD_SPELLS = {WildKind.ANY: _LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwx
 
 def _row(fields: Sequence[str], values: dict[str, int]) -> list[int]:
     """Return one table row in the core's field order (every field must be given)."""
-    missing = set(fields) - set(values)
-    if missing:  # pragma: no cover - a bridge bug
-        raise NoveltyError(f"internal error: table row lacks {sorted(missing)}")
-    return [values[name] for name in fields]
+    try:
+        return [values[name] for name in fields]
+    except KeyError:  # pragma: no cover - a bridge bug
+        raise NoveltyError(f"internal error: table row lacks {sorted(set(fields) - set(values))}") from None
 
 
 def _table(fields: Sequence[str], rows: Sequence[dict[str, int]]) -> array:  # type: ignore[type-arg]
@@ -301,13 +303,11 @@ class Tables:
         face's ``later_twin`` is the next such face (its index). The scorer reads neither a face's unit, its resource
         nor the motif copying it, and no limit on copies cares where in a word a copy stands, so swapping two
         twins changes neither a word's group nor its score: the walk lays a face only before its later twin."""
-        position_free = {"resource", "unit", "copy_motif", "later_twin"}
-        by_reading: dict[tuple[tuple[str, int], ...], list[int]] = {}
+        by_reading: dict[tuple[int, ...], list[int]] = {}
         for i, face in enumerate(self.faces):
             face["later_twin"] = -1
             if face["as_printed"] == -1 and face["printed"] == -1:  # (not Escaped's pairs, which point at faces)
-                reading = tuple(sorted((k, v) for k, v in face.items() if k not in position_free))
-                by_reading.setdefault(reading, []).append(i)
+                by_reading.setdefault(tuple(face[k] for k in _READ_FIELDS), []).append(i)
         for twins in by_reading.values():
             twins.sort(key=lambda i: self.faces[i]["unit"])
             for earlier, later in zip(twins, twins[1:], strict=False):
