@@ -68,7 +68,6 @@ typedef struct {
     int anytime;                        /* the walk did not finish: search under a quick bound, not the DP */
     double share[MAX_RESOURCES];        /* the best worth per unit of any option using the resource (>= 0) */
     Option *options;
-    uint64_t *uses;                     /* per option: a bit per resource it takes (a quick test that it fits) */
     Step *steps;                        /* the option tries: root of resource r's at index r + 1 */
     int32_t n_steps, *ends;
     int order[MAX_RESOURCES];           /* resources in field order */
@@ -78,6 +77,8 @@ typedef struct {
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     uint64_t visits;                    /* trie steps walked by the DP */
+    uint64_t *marks;                    /* the search's options fitting a node: a bit per option of the anchor, */
+    int32_t mark_words;                 /* mark_words words per play size (a node's marks outlive no deeper node) */
     int failed;
     int16_t (*pairs)[2];                /* (class, copies) of the options that take copies */
     size_t n_pairs, cap_pairs;
@@ -143,14 +144,6 @@ static inline int lowest_resource(const Pack *p, u128 packed) {
 
 static int field_value(const Pack *p, u128 packed, int r) {
     return (int)((packed & p->field[r]) >> p->shift[r]);
-}
-
-/* A bit per resource `packed` holds at least one of. */
-static uint64_t present(const Pack *p, u128 packed) {
-    uint64_t bits = 0;
-    for (int r = 0; r < p->s->n_res; r++)
-        if (packed & p->field[r]) bits |= (uint64_t)1 << r;
-    return bits;
 }
 
 /* A quick bound on what the resources in `packed` can add: each unit at the best worth per unit of any
@@ -619,6 +612,44 @@ static void improve(Pack *p, double until, uint64_t until_tick) {
     free(order);
 }
 
+/* Mark the options below trie step `node` that fit in the counts `have`: a bit each in `bits`, from option `base`. */
+static void mark_fitting(Pack *p, int32_t node, const uint8_t *have, int32_t base, uint64_t *bits) {
+    if ((++p->visits & 7) == 0) p->s->ticks++;  /* a step of work per 8 steps of a trie, as in the DP */
+    int32_t end = p->steps[node].kids + p->steps[node].n_kids;
+    for (int32_t c = p->steps[node].kids; c < end; c++) {
+        const Step *st = &p->steps[c];
+        if (have[st->res] < st->count) continue;
+        for (int32_t e = st->first; e < st->last; e++) {
+            int32_t k = p->ends[e] - base;
+            bits[k >> 6] |= (uint64_t)1 << (k & 63);
+        }
+        mark_fitting(p, c, have, base, bits);
+    }
+}
+
+static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from);
+
+/* Take option k (fitting `packed`) into the play being built and search on; return 0 when no later option of the
+ * anchor can do better (they are best first). */
+static int try_option(Pack *p, u128 packed, int64_t current, int r, int32_t k, int64_t bonus, int64_t after_one) {
+    const Option *o = &p->options[k];
+    if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) return 0;
+    if (out_of_time(p->s)) return 0;
+    u128 rest = packed - o->need;
+    /* (bonus, not extra(rest): the doubles o itself holds count too) */
+    if (!p->doubling_bound && current + o->worth + bonus + words_bound(p, rest) <= kth(p)) return 1;
+    if (p->n_chosen >= MAX_PLAY_WORDS) return 1;
+    if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
+        if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
+        dfs(p, rest, current + o->worth, r, k);
+    }
+    leave(p);
+    return 1;
+}
+
+/* Search the plays from `packed`: take an option anchored at its lowest resource r (from option `from` on, best
+ * first, so that no set of options is tried in two orders), or leave r unused. The options that fit are found in
+ * r's trie, as the DP finds them, not by looking at every option of r. */
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     Result *res = p->result;
     res->nodes++;
@@ -631,23 +662,21 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
         after_one = words_bound(p, one_less);
         bonus = extra(p, packed);
     }
-    uint64_t absent = ~present(p, packed);
-    for (int k = from; k < p->start[r + 1] && !p->s->stopped; k++) {
-        const Option *o = &p->options[k];
-        if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) break;  /* best first */
-        if (((k - from) & 15) == 15 && out_of_time(p->s)) break;  /* a step of work per 16 options looked at */
-        if ((p->uses[k] & absent) || !fits(p, packed, o->need) || out_of_time(p->s)) continue;
-        u128 rest = packed - o->need;
-        /* (bonus, not extra(rest): the doubles o itself holds count too) */
-        if (!p->doubling_bound
-            && current + o->worth + bonus + words_bound(p, rest) <= kth(p)) continue;
-        if (p->n_chosen >= MAX_PLAY_WORDS) continue;
-        if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
-            if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
-            dfs(p, rest, current + o->worth, r, k);
-        }
-        leave(p);
+    int32_t base = p->start[r], words = (p->start[r + 1] - base + 63) >> 6, first = (from - base) >> 6;
+    uint64_t *bits = p->marks + (size_t)p->n_chosen * (size_t)p->mark_words;
+    if (from < p->start[r + 1]) {
+        uint8_t have[MAX_RESOURCES];
+        for (int i = 0; i < p->s->n_res; i++) have[i] = (uint8_t)field_value(p, packed, i);
+        memset(bits + first, 0, sizeof(uint64_t) * (size_t)(words - first));
+        mark_fitting(p, r + 1, have, base, bits);
+        bits[first] &= ~(uint64_t)0 << ((from - base) & 63);
     }
+    for (int32_t w = first; w < words && from < p->start[r + 1] && !p->s->stopped; w++)
+        for (uint64_t m = bits[w]; m && !p->s->stopped; m &= m - 1)
+            if (!try_option(p, packed, current, r, base + (w << 6) + __builtin_ctzll(m), bonus, after_one)) {
+                w = words;
+                break;
+            }
     u128 rest = packed & ~p->field[r];  /* no further word takes resource r */
     if (upper(p, rest, current) > kth(p)) dfs(p, rest, current, -1, 0);
 }
@@ -675,6 +704,12 @@ static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size
     return 0;
 }
 
+/* What taking `take` cards of resource r saves at most under Unseen Character: 2 per hand card among them. */
+static int64_t saved(const Search *s, int r, int take) {
+    if (!s->param[PARAM_unseen]) return 0;
+    return 2 * (take < s->res[r][RES_hand] ? take : s->res[r][RES_hand]);
+}
+
 /* Add group gi's options: one for each way of taking its cards, held or granted as copies out of the shared
  * pool (only the fewest copies it needs when `minimal`: out of time). */
 static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, int minimal) {
@@ -697,27 +732,27 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
     int total = 0;
     for (int i = 0; i < n_classes; i++) total += copies[i];
     if (total > pool) return 0;
+    u128 held = 0;    /* every card a card held, and what that would save under Unseen Character */
+    int64_t credit = 0;
+    for (int r = 0; r < s->n_res; r++) {
+        if (!used[r]) continue;
+        held += (u128)used[r] << p->shift[r];
+        credit += saved(s, r, used[r]);
+    }
     for (;;) {  /* every combination of copies per class within the pool, odometer style */
         {
-            Option o = {.group = gi, .copies = -1};
+            Option o = {.group = gi, .copies = -1, .need = held, .worth = plain_upper + credit, .word = plain_upper,
+                        .doublers = g->doublers};
             int16_t pairs[MAX_CARDS_IN_WORD][2];
-            int64_t credit = 0;
-            for (int r = 0; r < s->n_res; r++) {
-                int take = used[r];
-                for (int i = 0; i < n_classes; i++)
-                    if (classes[i] == r && copies[i]) {
-                        take -= copies[i];
-                        pairs[o.n_copies][0] = (int16_t)r;
-                        pairs[o.n_copies++][1] = (int16_t)copies[i];
-                    }
-                if (take) o.need += (u128)take << p->shift[r];
-                if (s->param[PARAM_unseen])  /* each hand card it uses saves 2, at most */
-                    credit += 2 * (take < s->res[r][RES_hand] ? take : s->res[r][RES_hand]);
+            for (int i = 0; i < n_classes; i++) {  /* (classes come in resource order) */
+                if (!copies[i]) continue;
+                int r = classes[i];
+                o.need -= (u128)copies[i] << p->shift[r];
+                o.worth -= saved(s, r, used[r]) - saved(s, r, used[r] - copies[i]);
+                pairs[o.n_copies][0] = (int16_t)r;
+                pairs[o.n_copies++][1] = (int16_t)copies[i];
             }
             if (total) o.need += (u128)total << p->shift[s->pool_res];
-            o.worth = plain_upper + credit;
-            o.word = plain_upper;
-            o.doublers = g->doublers;
             if (push_option(p, &o, pairs, cap) < 0) return -1;
         }
         int i = 0;
@@ -858,8 +893,7 @@ static int prepare(Pack *p) {
         if (s->param[PARAM_unseen]) {  /* the most it could save, every card a card held */
             int used[MAX_RESOURCES] = {0};
             for (int k = 0; k < g->ncards; k++) used[s->unit[u[k]][UNIT_resource]]++;
-            for (int r = 0; r < s->n_res; r++)
-                credit += 2 * (used[r] < s->res[r][RES_hand] ? used[r] : s->res[r][RES_hand]);
+            for (int r = 0; r < s->n_res; r++) credit += saved(s, r, used[r]);
         }
         plain[gi] = plain_upper;
         /* At its worst a group takes no award, and (when copies could stand in for its cards) no credit. */
@@ -898,10 +932,11 @@ static int prepare(Pack *p) {
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
-    p->uses = malloc(sizeof(uint64_t) * (p->n_options ? (size_t)p->n_options : 1));
-    if (!p->uses) return -1;
+    for (int r = 0; r < s->n_res; r++)  /* room to mark the options of the largest anchor, at every play size */
+        if ((p->start[r + 1] - p->start[r] + 63) >> 6 > p->mark_words) p->mark_words = (p->start[r + 1] - p->start[r] + 63) >> 6;
+    p->marks = malloc(sizeof(uint64_t) * (size_t)(MAX_PLAY_WORDS + 1) * (size_t)(p->mark_words ? p->mark_words : 1));
+    if (!p->marks) return -1;
     if (build_steps(p) < 0) return -1;
-    for (int32_t k = 0; k < p->n_options; k++) p->uses[k] = present(p, p->options[k].need);
     for (int32_t k = 0; k < p->n_options; k++) {  /* each resource's best worth per unit */
         const Option *o = &p->options[k];
         int units = 0;
@@ -1005,7 +1040,7 @@ int pack_plays(Search *s, Result *result) {
     int rc = prepare(&p);
     if (rc < 0) {
         free(p.options);
-        free(p.uses);
+        free(p.marks);
         free(p.steps);
         free(p.ends);
         free(p.pairs);
@@ -1031,7 +1066,7 @@ int pack_plays(Search *s, Result *result) {
     result->states = p.memo.used;
     result->pack_done = !s->stopped && !p.failed;
     free(p.options);
-    free(p.uses);
+    free(p.marks);
     free(p.steps);
     free(p.ends);
     free(p.pairs);
