@@ -57,6 +57,8 @@ typedef struct {
     /* walk state */
     int left[MAX_RESOURCES];
     int unit_count[MAX_UNITS];
+    int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
+    int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];

@@ -187,12 +187,32 @@ static int record(Search *s) {
 static int extend(Search *s, uint32_t node);
 
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
-static int excess_granted(const Search *s, int r) {
+static int excess_granted(Search *s, int r) {
     if (!s->twin_cap[r]) return 0;
-    int excess[MAX_RESOURCES];
-    for (int q = 0; q < s->n_res; q++)
-        excess[q] = s->real_cap[q] ? s->unit_count[q] - s->real_cap[q] + (q == r) : 0;
-    return twin_cover(s, excess, NULL);
+    if (s->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts (as single_cover) */
+        const int32_t *limits = s->copy[s->single_twin];
+        int mine = s->excess[r] + 1;
+        return mine <= s->twin_cap[r] && s->excess_total < limits[COPY_total]
+               && s->excess_classes + (mine == 1) <= limits[COPY_distinct];
+    }
+    s->excess[r]++;
+    int ok = twin_cover(s, s->excess, NULL);
+    s->excess[r]--;
+    return ok;
+}
+
+/* Count one card more (step 1) or less (step -1) of class r in the word's excess over the cards held. */
+static void count_excess(Search *s, int r, int step) {
+    if (!s->real_cap[r]) return;
+    if (step < 0 && s->excess[r] > 0) {
+        s->excess_total--;
+        s->excess_classes -= s->excess[r] == 1;
+    }
+    s->excess[r] += step;
+    if (step > 0 && s->excess[r] > 0) {
+        s->excess_total++;
+        s->excess_classes += s->excess[r] == 1;
+    }
 }
 
 /* Lay face `face` spelling a (and b, or -1) reaching `node`, then go on. */
@@ -206,9 +226,11 @@ static int lay(Search *s, int face, int a, int b, uint32_t node) {
     s->letters += b < 0 ? 1 : 2;
     s->unit_count[unit]++;
     s->face_count[face]++;
+    count_excess(s, r, 1);
     s->key += s->zobrist[unit];
     int rc = extend(s, node);
     s->key -= s->zobrist[unit];
+    count_excess(s, r, -1);
     s->face_count[face]--;
     s->unit_count[unit]--;
     s->letters -= b < 0 ? 1 : 2;
@@ -316,7 +338,9 @@ int walk_init(Search *s) {
             }
     }
     s->lay_start[27] = n;
+    s->excess_total = s->excess_classes = 0;
     for (int r = 0; r < s->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
+        s->excess[r] = -s->real_cap[r];
         s->left[r] = s->res[r][RES_kind] == RES_KIND_copy_pool ? 0 : s->res[r][RES_capacity] + s->twin_cap[r];
         s->plain[r] = s->res[r][RES_kind] == RES_KIND_cards && s->n_res_faces[r] == 1
                       && s->scorer.faces[s->res_faces[r][0]].f[FACE_wild] == WILD_fixed;
