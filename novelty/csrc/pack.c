@@ -77,8 +77,8 @@ typedef struct {
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     uint64_t visits;                    /* trie steps walked by the DP */
-    uint64_t *marks;                    /* the search's options fitting a node: a bit per option of the anchor, */
-    int32_t mark_words;                 /* mark_words words per play size (a node's marks outlive no deeper node) */
+    uint64_t *marks;                    /* the options fitting a search node, a bit per option of its anchor: */
+    int32_t mark_words;                 /* words per node, one node per play size (a node's outlive no deeper one) */
     int failed;
     int16_t (*pairs)[2];                /* (class, copies) of the options that take copies */
     size_t n_pairs, cap_pairs;
@@ -932,8 +932,10 @@ static int prepare(Pack *p) {
     p->options = sorted;
     for (int r = 0; r < s->n_res; r++)
         qsort(p->options + p->start[r], (size_t)(p->start[r + 1] - p->start[r]), sizeof(Option), by_worth);
-    for (int r = 0; r < s->n_res; r++)  /* room to mark the options of the largest anchor, at every play size */
-        if ((p->start[r + 1] - p->start[r] + 63) >> 6 > p->mark_words) p->mark_words = (p->start[r + 1] - p->start[r] + 63) >> 6;
+    for (int r = 0; r < s->n_res; r++) {  /* room to mark the options of the largest anchor, at every play size */
+        int32_t words = (p->start[r + 1] - p->start[r] + 63) >> 6;
+        if (words > p->mark_words) p->mark_words = words;
+    }
     p->marks = malloc(sizeof(uint64_t) * (size_t)(MAX_PLAY_WORDS + 1) * (size_t)(p->mark_words ? p->mark_words : 1));
     if (!p->marks) return -1;
     if (build_steps(p) < 0) return -1;
