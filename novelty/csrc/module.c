@@ -57,6 +57,10 @@ static int check_faces(const Face *faces, int n_faces, int n_res, int n_units) {
             PyErr_Format(PyExc_ValueError, "face %d is out of range", i);
             return -1;
         }
+        if (f[FACE_later_twin] >= 0 && faces[f[FACE_later_twin]].f[FACE_unit] <= f[FACE_unit]) {
+            PyErr_Format(PyExc_ValueError, "face %d: its later twin must be of a later unit", i);  /* no cycle */
+            return -1;
+        }
     }
     return 0;
 }
