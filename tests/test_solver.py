@@ -167,8 +167,8 @@ def test_a_single_minor_copy_is_laid_out_once_for_each_way_it_can_read():
 ])
 def test_a_wild_and_its_copy_reading_alike_are_laid_in_one_order_only(hand, motifs, monkeypatch):
     """A consonant wild worth 0 and its minor copy (worth 0, no effect) read exactly alike: THEE with the wild as T
-    and the copy as H is THEE with the copy as T and the wild as H, the same cards to the same score. The walk lays
-    the copy before the wild never, so it walks fewer sequences, and the answers stay the brute force's."""
+    and the copy as H is THEE with the copy as T and the wild as H, the same cards to the same score. The walk never
+    lays the copy before the wild, so it walks fewer sequences, and the answers stay the brute force's."""
     from novelty.scoring import Rules
     from novelty.search import Tables
 

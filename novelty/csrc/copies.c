@@ -50,8 +50,7 @@ static int single_cover(const Search *s, const int *excess) {
             total += excess[r];
             classes++;
         }
-    const int32_t *limits = s->copy[s->single_twin];
-    return total <= limits[COPY_total] && classes <= limits[COPY_distinct];
+    return single_twin_allows(s, total, classes);
 }
 
 int twin_cover(const Search *s, const int *excess, int32_t *x) {

@@ -94,6 +94,10 @@ int walk_init(Search *s);        /* 0 ok, -1 out of memory */
 int walk_words(Search *s, int plain_only);
 /* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant. */
 int twin_cover(const Search *s, const int *excess, int32_t *x);
+/* Whether the one twin motif granting every copy (single_twin) allows `copies` copies of `classes` classes. */
+static inline int single_twin_allows(const Search *s, int copies, int classes) {
+    return copies <= s->copy[s->single_twin][COPY_total] && classes <= s->copy[s->single_twin][COPY_distinct];
+}
 void free_search(Search *s);
 
 #endif

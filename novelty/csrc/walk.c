@@ -189,11 +189,9 @@ static int extend(Search *s, uint32_t node);
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Search *s, int r) {
     if (!s->twin_cap[r]) return 0;
-    if (s->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts (as single_cover) */
-        const int32_t *limits = s->copy[s->single_twin];
+    if (s->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts */
         int mine = s->excess[r] + 1;
-        return mine <= s->twin_cap[r] && s->excess_total < limits[COPY_total]
-               && s->excess_classes + (mine == 1) <= limits[COPY_distinct];
+        return mine <= s->twin_cap[r] && single_twin_allows(s, s->excess_total + 1, s->excess_classes + (mine == 1));
     }
     s->excess[r]++;
     int ok = twin_cover(s, s->excess, NULL);
