@@ -313,18 +313,24 @@ def test_api_best_answers_and_refuses_runaway_requests(client):
 
 
 def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
-    """The core checks an index once and remembers it only while it cannot change (a read-only buffer)."""
+    """The walk checks each step it takes, so a broken index (a damaged cache file) is refused, not read past."""
     from array import array
 
+    from novelty import _core
     from novelty.scoring import Rules
     from novelty.search import Tables
 
     steps = twl.step_index()
     tables = Tables(Counter(parse_cards("th2 e4 m1 e1 s1")), Counter(), [], Rules(), None)
-    mask, first = array("I", steps.mask), array("I", steps.first)
-    first[0] = len(first) + 5  # the root has children, so its first child must lie inside the index
-    for _ in range(2):
+    for broken in ("", "them"):  # the root, and a step deep in a word the hand spells
+        mask, first = array("I", steps.mask), array("I", steps.first)
+        first[steps.walk(broken)] = len(first) + 5
+        for _ in range(2):
+            with pytest.raises(ValueError, match="points outside itself"):
+                tables.run(type(steps)(mask, first), False, [], 1, None, 0.75)
+        th_e_e_m_s = array("i", [0, 19, 7, 1, 0, 4, -1, 2, 0, 12, -1, 1, 0, 18, -1, 1])  # the benchmark's listing
         with pytest.raises(ValueError, match="points outside itself"):
-            tables.run(type(steps)(mask, first), False, [], 1, None, 0.75)
-    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]  # the real one, checked then remembered
+            _core.list_words(mask, first, th_e_e_m_s, 0.0)
+        assert _core.list_words(steps.mask, steps.first, th_e_e_m_s, 0.0)[1]
+    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]  # the real one
     assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]

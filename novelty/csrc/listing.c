@@ -16,6 +16,8 @@
 
 typedef struct {
     const uint32_t *mask, *first;
+    uint32_t n_nodes;
+    int broken;   /* a step pointed outside the index */
     int n;
     int32_t wild[MAX_RESOURCES], a[MAX_RESOURCES], b[MAX_RESOURCES], left[MAX_RESOURCES];
     uint8_t *seen;
@@ -25,9 +27,13 @@ typedef struct {
     int stopped;
 } Lister;
 
-static int32_t step(const Lister *l, uint32_t node, int c) {
+static int32_t step(Lister *l, uint32_t node, int c) {
     uint32_t bits = l->mask[node], bit = 1u << c;
-    return bits & bit ? (int32_t)(l->first[node] + (uint32_t)count_bits(bits & (bit - 1))) : -1;
+    if (!(bits & bit)) return -1;
+    uint32_t next = l->first[node] + (uint32_t)count_bits(bits & (bit - 1));
+    if (next < l->n_nodes) return (int32_t)next;
+    l->broken = l->stopped = 1;
+    return -1;
 }
 
 static void visit(Lister *l, uint32_t node, int letters);
@@ -62,6 +68,7 @@ static void visit(Lister *l, uint32_t node, int letters) {
                     go(l, next, letters + 1);
                     continue;
                 }
+                if (next < 0) break;  /* a broken index */
                 for (uint32_t second = l->mask[next] & ALL_LETTERS; second; second &= second - 1)
                     go(l, step(l, (uint32_t)next, __builtin_ctz(second)), letters + 2);
             }
@@ -76,6 +83,7 @@ int list_words(const uint32_t *mask, const uint32_t *first, uint32_t n_nodes, co
     memset(&l, 0, sizeof l);
     l.mask = mask;
     l.first = first;
+    l.n_nodes = n_nodes;
     l.deadline = deadline;
     for (int i = 0; i < n_pieces && l.n < MAX_RESOURCES; i++, l.n++) {
         l.wild[l.n] = pieces[4 * i];
@@ -88,5 +96,5 @@ int list_words(const uint32_t *mask, const uint32_t *first, uint32_t n_nodes, co
     visit(&l, 0, 0);
     free(l.seen);
     *words = l.words;
-    return l.stopped ? 1 : 0;
+    return l.broken ? -2 : l.stopped ? 1 : 0;
 }

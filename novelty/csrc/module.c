@@ -118,41 +118,9 @@ fail:
     return NULL;
 }
 
-/* Step indexes already checked. A search reads the same memory-mapped index every time, and checking all of its
- * 400-600 k nodes cost every search half a millisecond and its cache. Only read-only buffers are remembered
- * (their contents cannot change), each held by a reference, so that its address is never another's. */
-#define CHECKED_INDEXES 4
-static PyObject *checked_index[CHECKED_INDEXES][2];
-
-static int index_checked(PyObject *mask, PyObject *first) {
-    for (int i = 0; i < CHECKED_INDEXES; i++)
-        if (checked_index[i][0] == mask && checked_index[i][1] == first) return 1;
-    return 0;
-}
-
-static void remember_index(PyObject *mask, PyObject *first, const Ints *t) {
-    if (!t[0].view.readonly || !t[1].view.readonly) return;
-    Py_XDECREF(checked_index[CHECKED_INDEXES - 1][0]);
-    Py_XDECREF(checked_index[CHECKED_INDEXES - 1][1]);
-    memmove(checked_index[1], checked_index[0], sizeof checked_index[0] * (CHECKED_INDEXES - 1));
-    checked_index[0][0] = Py_NewRef(mask);
-    checked_index[0][1] = Py_NewRef(first);
-}
-
-static int check_index(const Search *s) {  /* every child of every step is a step */
-    for (uint32_t i = 0; i < s->n_nodes; i++) {
-        uint32_t kids = (uint32_t)count_bits(s->mask[i] & ((1u << 26) - 1));
-        if (kids && (s->first[i] >= s->n_nodes || s->n_nodes - s->first[i] < kids)) {
-            PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* Fill the search from the tables (the step index is checked unless `index_known`); return 0, or -1 with a
- * Python error set. */
-static int setup(Search *s, Ints *t, double deadline, long long max_groups, int index_known) {
+/* Fill the search from the tables (the step index is checked step by step as the walk takes it); return 0, or -1
+ * with a Python error set. */
+static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
     Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
          *grants = &t[6], *motifs = &t[7], *params = &t[8];
     int n_faces = rows(faces, N_FACE_FIELDS, MAX_FACES, "faces");
@@ -245,7 +213,6 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups, int 
             PyErr_Format(PyExc_ValueError, "unit %d is out of range", u);
             return -1;
         }
-    if (!index_known && check_index(s) < 0) return -1;
     static const int award_param[N_AWARDS] = {PARAM_grandiloquent, PARAM_sesquipedalian, PARAM_pangram};
     for (int a = 0; a < N_AWARDS; a++)
         if (s->param[award_param[a]]) s->award_motif[s->n_award_bits++] = a;
@@ -298,9 +265,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     double started = now_seconds();
-    int index_known = index_checked(objs[0], objs[1]);
-    if (setup(s, t, 0, max_groups, index_known) < 0) goto done;
-    if (!index_known) remember_index(objs[0], objs[1], t);
+    if (setup(s, t, 0, max_groups) < 0) goto done;
     s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
     s->work = (uint64_t)work;
     r->top = top;
@@ -314,6 +279,10 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     }
     if (rc == -2) {
         PyErr_SetString(PyExc_ValueError, "too many resource units for the packing");
+        goto done;
+    }
+    if (s->broken_index) {
+        PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
         goto done;
     }
     PyObject *plays = plays_of(s, r);
@@ -446,7 +415,8 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
         rc = list_words((const uint32_t *)t[0].data, (const uint32_t *)t[1].data, (uint32_t)t[0].n, t[2].data, n,
                         seconds > 0 ? now_seconds() + seconds : 0, &words);
         Py_END_ALLOW_THREADS
-        out = rc < 0 ? PyErr_NoMemory() : Py_BuildValue("(KO)", (unsigned long long)words, rc ? Py_False : Py_True);
+        out = rc == -2 ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
+              : rc < 0 ? PyErr_NoMemory() : Py_BuildValue("(KO)", (unsigned long long)words, rc ? Py_False : Py_True);
     } else if (n >= 0) {
         PyErr_SetString(PyExc_ValueError, "the step index's arrays differ in length");
     }

@@ -52,7 +52,8 @@ typedef struct {
     double deadline;             /* CLOCK_MONOTONIC seconds; 0: none */
     uint64_t ticks;              /* steps of search so far (a walk node, a DP state, a packing node) */
     uint64_t work, work_end;     /* at most `work` steps in all (0: no limit); this phase's last step */
-    int stopped;                 /* out of time */
+    int stopped;                 /* out of time, or the step index is broken */
+    int broken_index;            /* a step pointed outside the index: the search stopped, its answer is refused */
     int out_of_memory;
     /* walk state */
     int left[MAX_RESOURCES];

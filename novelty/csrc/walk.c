@@ -43,10 +43,18 @@ int out_of_time(Search *s) {
     return s->stopped;
 }
 
-static inline int32_t child(const Search *s, uint32_t node, int letter) {
+/* The node reached from `node` by `letter`, or -1. The index comes from a file, so a child outside it stops
+ * the search (the module then refuses its answer): only the steps a search takes are checked, not all of them
+ * before each search. */
+static inline int32_t child(Search *s, uint32_t node, int letter) {
     uint32_t bits = s->mask[node], bit = 1u << letter;
     if (!(bits & bit)) return -1;
-    return (int32_t)(s->first[node] + (uint32_t)count_bits(bits & (bit - 1)));
+    uint32_t next = s->first[node] + (uint32_t)count_bits(bits & (bit - 1));
+    if (__builtin_expect(next >= s->n_nodes, 0)) {
+        s->broken_index = s->stopped = 1;
+        return -1;
+    }
+    return (int32_t)next;
 }
 
 void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed) {
@@ -258,6 +266,7 @@ static int lay_face(Search *s, int face, uint32_t node) {
         int a = __builtin_ctz(allowed);
         allowed &= allowed - 1;
         int32_t next = child(s, node, a);
+        if (next < 0) return 0;  /* a broken index: the search has stopped */
         if (kind != WILD_double) {
             rc = lay(s, face, a, -1, (uint32_t)next);
             continue;
@@ -266,7 +275,9 @@ static int lay_face(Search *s, int face, uint32_t node) {
         while (seconds && !rc) {
             int b = __builtin_ctz(seconds);
             seconds &= seconds - 1;
-            rc = lay(s, face, a, b, (uint32_t)child(s, (uint32_t)next, b));
+            int32_t last = child(s, (uint32_t)next, b);
+            if (last < 0) return 0;
+            rc = lay(s, face, a, b, (uint32_t)last);
         }
     }
     return rc;
@@ -297,7 +308,7 @@ static int try_face(Search *s, int i, uint32_t node) {
 static int extend(Search *s, uint32_t node) {
     if (out_of_time(s)) return 0;
     uint32_t bits = s->mask[node];
-    if (bits & ALL_LETTERS) {  /* fetch the children's steps while this word is scored */
+    if ((bits & ALL_LETTERS) && s->first[node] < s->n_nodes) {  /* fetch the children's steps while this word is scored */
         __builtin_prefetch(&s->mask[s->first[node]]);
         __builtin_prefetch(&s->first[s->first[node]]);
     }
