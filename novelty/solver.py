@@ -35,7 +35,6 @@ subset of the cards, every letter for every wild, and every combination of the w
 from __future__ import annotations
 
 import itertools
-import string
 import threading
 import time
 from array import array
@@ -60,7 +59,7 @@ MAX_CARDS = 40
 WALK_SHARE = 0.75
 """With a time limit, the share of it the word walk may take; the packing of what it found has the rest."""
 
-_LETTERS = string.ascii_lowercase
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,21 @@ typedef struct {
     int8_t res, count;       /* what this step takes: `count` units of resource `res` */
 } Step;
 
+/* The options anchored at one resource that take the same units share a need; the DP looks at needs. */
+typedef struct {
+    u128 units;      /* what each of its options takes */
+    int32_t step;    /* the trie step of its path: its options and their best worth */
+} Need;
+
+/* The needs of one anchor and which fit a state, read off bitsets a resource at a time: row c of resource i (at
+ * Pack.rows + row[i] + c * words) has a bit for each need taking at most c units of i. A state holding at least
+ * most[i] units of i fits every need as far as i goes, so only counts below most[i] have rows. */
+typedef struct {
+    int32_t first, n, words;      /* needs[first .. first + n), rows of `words` 64-bit words */
+    int32_t row[MAX_RESOURCES];
+    uint8_t most[MAX_RESOURCES];
+} Anchor;
+
 /* A step while the tries are built: what it takes, its first child and its next sibling (0: none). */
 typedef struct {
     int32_t child, sibling;
@@ -76,7 +91,10 @@ typedef struct {
     Memo memo;
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
-    uint64_t visits;                    /* trie steps walked by the DP */
+    uint64_t visits;                    /* trie steps walked by the search, bitset words read by the DP */
+    Need *needs;
+    Anchor anchor[MAX_RESOURCES];
+    uint64_t *rows;
     uint64_t *marks;                    /* the options fitting a search node, a bit per option of its anchor: */
     int32_t mark_words;                 /* words per node, one node per play size (a node's outlive no deeper one) */
     int failed;
@@ -182,28 +200,28 @@ static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
     return value;
 }
 
-/* The best option below trie step `node` that fits in `left` (counts per resource in `have`) plus what the
- * rest can add, into *value. */
-static void best_fitting(Pack *p, int32_t node, u128 left, const uint8_t *have, int owed, int64_t *value) {
-    if ((++p->visits & 7) == 0) p->s->ticks++;  /* a step of work per 8 steps of a trie (see out_of_time) */
-    int32_t end = p->steps[node].kids + p->steps[node].n_kids;
-    for (int32_t c = p->steps[node].kids; c < end; c++) {
-        const Step *st = &p->steps[c];
-        if (have[st->res] < st->count) continue;
-        u128 rest = left - ((u128)st->count << p->shift[st->res]);
-        if (st->first < st->last) {
-            int64_t v = step_value(p, st, rest, owed);
-            if (v > *value) *value = v;
-        }
-        best_fitting(p, c, rest, have, owed, value);
-    }
-}
-
-/* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add. */
+/* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add: each need
+ * that fits, found a word of 64 needs at a time by and-ing the rows of the counts `packed` holds. */
 static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t value) {
-    uint8_t have[MAX_RESOURCES];
-    for (int i = 0; i < p->s->n_res; i++) have[i] = (uint8_t)((packed & p->field[i]) >> p->shift[i]);
-    best_fitting(p, r + 1, packed, have, owed, &value);
+    const Anchor *a = &p->anchor[r];
+    const uint64_t *rows[MAX_RESOURCES];
+    int n_rows = 0;
+    for (int i = 0; i < p->s->n_res; i++) {
+        int have = field_value(p, packed, i);
+        if (have < a->most[i]) rows[n_rows++] = p->rows + a->row[i] + (size_t)have * (size_t)a->words;
+    }
+    uint64_t before = p->visits;
+    p->visits += (uint64_t)a->words;
+    p->s->ticks += (p->visits >> 3) - (before >> 3);  /* a step of work per 8 words (see out_of_time) */
+    for (int32_t w = 0; w < a->words; w++) {
+        uint64_t m = w + 1 < a->words || !(a->n & 63) ? ~(uint64_t)0 : ((uint64_t)1 << (a->n & 63)) - 1;
+        for (int k = 0; k < n_rows && m; k++) m &= rows[k][w];
+        for (; m; m &= m - 1) {
+            const Need *nd = &p->needs[a->first + (w << 6) + __builtin_ctzll(m)];
+            int64_t v = step_value(p, &p->steps[nd->step], packed - nd->units, owed);
+            if (v > value) value = v;
+        }
+    }
     return value;
 }
 
@@ -792,6 +810,50 @@ static int lay_out_steps(Pack *p, const Link *links, int32_t n, int32_t *at) {
     return 0;
 }
 
+/* List each anchor's needs (in the order of their best options) and lay out their rows; `at`: each option's step. */
+static int build_needs(Pack *p, const int32_t *at) {
+    const Search *s = p->s;
+    int32_t *need_of = malloc(sizeof(int32_t) * (size_t)p->n_steps);  /* step -> its need, or -1 */
+    p->needs = malloc(sizeof(Need) * (p->n_options ? (size_t)p->n_options : 1));
+    if (!need_of || !p->needs) {
+        free(need_of);
+        return -1;
+    }
+    for (int32_t i = 0; i < p->n_steps; i++) need_of[i] = -1;
+    int32_t n = 0;
+    size_t n_words = 0;
+    for (int r = 0; r < s->n_res; r++) {
+        Anchor *a = &p->anchor[r];
+        a->first = n;
+        for (int32_t k = p->start[r]; k < p->start[r + 1]; k++) {
+            if (need_of[at[k]] >= 0) continue;
+            need_of[at[k]] = n;
+            p->needs[n++] = (Need){p->options[k].need, at[k]};
+        }
+        a->n = n - a->first;
+        a->words = (a->n + 63) >> 6;
+        for (int i = 0; i < s->n_res; i++) {
+            for (int32_t e = a->first; e < n; e++) {
+                int take = field_value(p, p->needs[e].units, i);
+                if (take > a->most[i]) a->most[i] = (uint8_t)take;
+            }
+            a->row[i] = (int32_t)n_words;
+            n_words += (size_t)a->most[i] * (size_t)a->words;
+        }
+    }
+    free(need_of);
+    p->rows = calloc(n_words ? n_words : 1, sizeof(uint64_t));
+    if (!p->rows) return -1;
+    for (int r = 0; r < s->n_res; r++) {
+        const Anchor *a = &p->anchor[r];
+        for (int32_t e = 0; e < a->n; e++)
+            for (int i = 0; i < s->n_res; i++)
+                for (int c = field_value(p, p->needs[a->first + e].units, i); c < a->most[i]; c++)
+                    p->rows[a->row[i] + (size_t)c * (size_t)a->words + (size_t)(e >> 6)] |= (uint64_t)1 << (e & 63);
+    }
+    return 0;
+}
+
 /* Put every option in its anchor's trie (options come bucketed by anchor, best first in each bucket). */
 static int build_steps(Pack *p) {
     const Search *s = p->s;
@@ -833,6 +895,7 @@ static int build_steps(Pack *p) {
             if (st->first == st->last) st->worth = p->options[k].worth;
             p->ends[st->last++] = k;
         }
+        failed = build_needs(p, at) < 0;
     }
     free(at);
     free(links);
@@ -1046,6 +1109,8 @@ int pack_plays(Search *s, Result *result) {
         free(p.steps);
         free(p.ends);
         free(p.pairs);
+        free(p.needs);
+        free(p.rows);
         return rc;
     }
     result->bound_known = 0;
@@ -1072,6 +1137,8 @@ int pack_plays(Search *s, Result *result) {
     free(p.steps);
     free(p.ends);
     free(p.pairs);
+    free(p.needs);
+    free(p.rows);
     free(p.memo.slots);
     for (int c = 0; c <= 2 * MAX_CREDITS; c++) {
         result->states += p.credit_memo[c].used;
