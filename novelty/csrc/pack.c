@@ -5,7 +5,7 @@
  * most(S) is exact for everything that adds up word by word: the most any set of groups fitting in
  * the resources S can score, each group counted at its best with every award it could earn plus the
  * Unseen Character credit of the hand cards it uses, by dynamic programming over resource multisets
- * (memoised; the groups fitting a state are found in a trie of what they take). When shorter-word
+ * (memoised; the groups fitting a state are found 64 at a time with bitsets of what they take). When shorter-word
  * doubles are in reach, most_doubled(S, owed) carries the doubles given and taken through the same DP,
  * so that each double doubles one other word. Play-level effects (which longest word Grandiloquent
  * rewards, which word is shorter than which, round motifs, Laconic, the copies' limits across words,
@@ -43,21 +43,12 @@ typedef struct {
     uint32_t used;
 } Memo;
 
-/* The options anchored at one resource, in a trie keyed by what they take, resource by resource in field order:
- * the options fitting a state are found by walking only the branches whose resources the state still holds.
- * A step is what the DP's inner loop reads, so it holds nothing else (the trie is built with Links). */
+/* The options anchored at one resource that take the same units share a need: the DP and the search look at needs,
+ * and each need's options are Pack.ends[first..last), best first. */
 typedef struct {
-    int64_t worth;           /* the best worth of the options taking exactly this path */
-    int32_t kids;            /* its children: steps[kids .. kids + n_kids) */
-    int32_t first, last;     /* the options taking exactly this path: Pack.ends[first..last), best first */
-    int16_t n_kids;
-    int8_t res, count;       /* what this step takes: `count` units of resource `res` */
-} Step;
-
-/* The options anchored at one resource that take the same units share a need; the DP looks at needs. */
-typedef struct {
-    u128 units;      /* what each of its options takes */
-    int32_t step;    /* the trie step of its path: its options and their best worth */
+    u128 units;              /* what each of its options takes */
+    int64_t worth;           /* the best worth of its options */
+    int32_t first, last;
 } Need;
 
 /* The needs of one anchor and which fit a state, read off bitsets a resource at a time: row c of resource i (at
@@ -65,15 +56,9 @@ typedef struct {
  * most[i] units of i fits every need as far as i goes, so only counts below most[i] have rows. */
 typedef struct {
     int32_t first, n, words;      /* needs[first .. first + n), rows of `words` 64-bit words */
-    int32_t row[MAX_RESOURCES];
+    size_t row[MAX_RESOURCES];
     uint8_t most[MAX_RESOURCES];
 } Anchor;
-
-/* A step while the tries are built: what it takes, its first child and its next sibling (0: none). */
-typedef struct {
-    int32_t child, sibling;
-    int8_t res, count;
-} Link;
 
 typedef struct {
     Search *s;
@@ -83,18 +68,17 @@ typedef struct {
     int anytime;                        /* the walk did not finish: search under a quick bound, not the DP */
     double share[MAX_RESOURCES];        /* the best worth per unit of any option using the resource (>= 0) */
     Option *options;
-    Step *steps;                        /* the option tries: root of resource r's at index r + 1 */
-    int32_t n_steps, *ends;
+    Need *needs;                        /* each anchor's, in the order of their best options */
+    int32_t *ends;                      /* the needs' options */
+    Anchor anchor[MAX_RESOURCES];
+    uint64_t *rows;
     int order[MAX_RESOURCES];           /* resources in field order */
     int32_t n_options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
-    uint64_t visits;                    /* trie steps walked by the search, bitset words read by the DP */
-    Need *needs;
-    Anchor anchor[MAX_RESOURCES];
-    uint64_t *rows;
+    uint64_t visits;                    /* bitset words read by the DP and the search */
     uint64_t *marks;                    /* the options fitting a search node, a bit per option of its anchor: */
     int32_t mark_words;                 /* words per node, one node per play size (a node's outlive no deeper one) */
     int failed;
@@ -127,9 +111,13 @@ static int memo_init(Memo *m, uint32_t size) {
     return 0;
 }
 
-static inline uint32_t memo_slot(const Memo *m, u128 key) {
+static inline uint32_t hash_units(u128 key) {
     uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull ^ (uint64_t)(key >> 64) * 0xC2B2AE3D27D4EB4Full;
-    uint32_t i = (uint32_t)(h >> 32) & m->mask;
+    return (uint32_t)(h >> 32);
+}
+
+static inline uint32_t memo_slot(const Memo *m, u128 key) {
+    uint32_t i = hash_units(key) & m->mask;
     while (m->slots[i].key != EMPTY && m->slots[i].key != key) i = (i + 1) & m->mask;
     return i;
 }
@@ -180,9 +168,9 @@ static int64_t most(Pack *p, u128 packed);
 static int64_t most_doubled(Pack *p, u128 packed, int owed);
 static int doublers_in(const Pack *p, u128 packed);
 
-/* The best value of the options of one trie step (all take the same units, leaving `rest`) and what `rest`
- * can add, with `owed` shorter-word doubles to give (PLAIN: none counted). */
-static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
+/* The best value of the options of one need (all take the same units, leaving `rest`) and what `rest` can add,
+ * with `owed` shorter-word doubles to give (PLAIN: none counted). */
+static int64_t need_value(Pack *p, const Need *st, u128 rest, int owed) {
     if (owed == PLAIN) return st->worth + most(p, rest);
     int64_t value = NO_PLAY;
     int others = (owed > 0 ? owed : 0) + doublers_in(p, rest);  /* doubles these words may take */
@@ -200,11 +188,9 @@ static int64_t step_value(Pack *p, const Step *st, u128 rest, int owed) {
     return value;
 }
 
-/* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add: each need
- * that fits, found a word of 64 needs at a time by and-ing the rows of the counts `packed` holds. */
-static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t value) {
-    const Anchor *a = &p->anchor[r];
-    const uint64_t *rows[MAX_RESOURCES];
+/* Point rows[] at the rows of the counts `packed` holds, for the resources where a need of `a` may take more;
+ * return how many. */
+static int fitting_rows(Pack *p, const Anchor *a, u128 packed, const uint64_t **rows) {
     int n_rows = 0;
     for (int i = 0; i < p->s->n_res; i++) {
         int have = field_value(p, packed, i);
@@ -213,15 +199,27 @@ static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t valu
     uint64_t before = p->visits;
     p->visits += (uint64_t)a->words;
     p->s->ticks += (p->visits >> 3) - (before >> 3);  /* a step of work per 8 words (see out_of_time) */
-    for (int32_t w = 0; w < a->words; w++) {
-        uint64_t m = w + 1 < a->words || !(a->n & 63) ? ~(uint64_t)0 : ((uint64_t)1 << (a->n & 63)) - 1;
-        for (int k = 0; k < n_rows && m; k++) m &= rows[k][w];
-        for (; m; m &= m - 1) {
+    return n_rows;
+}
+
+/* The needs w * 64 .. w * 64 + 63 of `a` that fit: the and of their words in the rows. */
+static inline uint64_t fitting_word(const Anchor *a, const uint64_t *const *rows, int n_rows, int32_t w) {
+    uint64_t m = w + 1 < a->words || !(a->n & 63) ? ~(uint64_t)0 : ((uint64_t)1 << (a->n & 63)) - 1;
+    for (int k = 0; k < n_rows && m; k++) m &= rows[k][w];
+    return m;
+}
+
+/* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add. */
+static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t value) {
+    const Anchor *a = &p->anchor[r];
+    const uint64_t *rows[MAX_RESOURCES];
+    int n_rows = fitting_rows(p, a, packed, rows);
+    for (int32_t w = 0; w < a->words; w++)
+        for (uint64_t m = fitting_word(a, rows, n_rows, w); m; m &= m - 1) {
             const Need *nd = &p->needs[a->first + (w << 6) + __builtin_ctzll(m)];
-            int64_t v = step_value(p, &p->steps[nd->step], packed - nd->units, owed);
+            int64_t v = need_value(p, nd, packed - nd->units, owed);
             if (v > value) value = v;
         }
-    }
     return value;
 }
 
@@ -630,19 +628,19 @@ static void improve(Pack *p, double until, uint64_t until_tick) {
     free(order);
 }
 
-/* Mark the options below trie step `node` that fit in the counts `have`: a bit each in `bits`, from option `base`. */
-static void mark_fitting(Pack *p, int32_t node, const uint8_t *have, int32_t base, uint64_t *bits) {
-    if ((++p->visits & 7) == 0) p->s->ticks++;  /* a step of work per 8 steps of a trie, as in the DP */
-    int32_t end = p->steps[node].kids + p->steps[node].n_kids;
-    for (int32_t c = p->steps[node].kids; c < end; c++) {
-        const Step *st = &p->steps[c];
-        if (have[st->res] < st->count) continue;
-        for (int32_t e = st->first; e < st->last; e++) {
-            int32_t k = p->ends[e] - base;
-            bits[k >> 6] |= (uint64_t)1 << (k & 63);
+/* Mark the options anchored at r that fit in `packed`: a bit each in `bits`, from option start[r] on. */
+static void mark_fitting(Pack *p, u128 packed, int r, uint64_t *bits) {
+    const Anchor *a = &p->anchor[r];
+    const uint64_t *rows[MAX_RESOURCES];
+    int n_rows = fitting_rows(p, a, packed, rows);
+    for (int32_t w = 0; w < a->words; w++)
+        for (uint64_t m = fitting_word(a, rows, n_rows, w); m; m &= m - 1) {
+            const Need *nd = &p->needs[a->first + (w << 6) + __builtin_ctzll(m)];
+            for (int32_t e = nd->first; e < nd->last; e++) {
+                int32_t k = p->ends[e] - p->start[r];
+                bits[k >> 6] |= (uint64_t)1 << (k & 63);
+            }
         }
-        mark_fitting(p, c, have, base, bits);
-    }
 }
 
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from);
@@ -666,8 +664,8 @@ static int try_option(Pack *p, u128 packed, int64_t current, int r, int32_t k, i
 }
 
 /* Search the plays from `packed`: take an option anchored at its lowest resource r (from option `from` on, best
- * first, so that no set of options is tried in two orders), or leave r unused. The options that fit are found in
- * r's trie, as the DP finds them, not by looking at every option of r. */
+ * first, so that no set of options is tried in two orders), or leave r unused. The options that fit are found
+ * through r's needs, as the DP finds them, not by looking at every option of r. */
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     Result *res = p->result;
     res->nodes++;
@@ -683,10 +681,8 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     int32_t base = p->start[r], words = (p->start[r + 1] - base + 63) >> 6, first = (from - base) >> 6;
     uint64_t *bits = p->marks + (size_t)p->n_chosen * (size_t)p->mark_words;
     if (from < p->start[r + 1]) {
-        uint8_t have[MAX_RESOURCES];
-        for (int i = 0; i < p->s->n_res; i++) have[i] = (uint8_t)field_value(p, packed, i);
         memset(bits + first, 0, sizeof(uint64_t) * (size_t)(words - first));
-        mark_fitting(p, r + 1, have, base, bits);
+        mark_fitting(p, packed, r, bits);
         bits[first] &= ~(uint64_t)0 << ((from - base) & 63);
     }
     for (int32_t w = first; w < words && from < p->start[r + 1] && !p->s->stopped; w++)
@@ -781,67 +777,64 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
     }
 }
 
-/* Lay the tries out breadth first, each step's children side by side; at[k]: option k's step, renumbered. */
-static int lay_out_steps(Pack *p, const Link *links, int32_t n, int32_t *at) {
-    int32_t *from = malloc(sizeof(int32_t) * (size_t)n), *renum = malloc(sizeof(int32_t) * (size_t)n);
-    p->steps = calloc((size_t)n, sizeof(Step));
-    if (!from || !renum || !p->steps) {
-        free(from);
-        free(renum);
-        return -1;
-    }
-    int32_t n_out = p->s->n_res + 1;
-    for (int32_t i = 1; i < n_out; i++) from[i] = renum[i] = i;
-    for (int32_t i = 1; i < n_out; i++) {
-        Step *st = &p->steps[i];
-        st->res = links[from[i]].res;
-        st->count = links[from[i]].count;
-        st->kids = n_out;
-        for (int32_t c = links[from[i]].child; c; c = links[c].sibling) {
-            from[n_out] = c;
-            renum[c] = n_out++;
-        }
-        st->n_kids = (int16_t)(n_out - st->kids);
-    }
-    for (int32_t k = 0; k < p->n_options; k++) at[k] = renum[at[k]];
-    p->n_steps = n;
-    free(from);
-    free(renum);
-    return 0;
-}
-
-/* List each anchor's needs (in the order of their best options) and lay out their rows; `at`: each option's step. */
-static int build_needs(Pack *p, const int32_t *at) {
-    const Search *s = p->s;
-    int32_t *need_of = malloc(sizeof(int32_t) * (size_t)p->n_steps);  /* step -> its need, or -1 */
-    p->needs = malloc(sizeof(Need) * (p->n_options ? (size_t)p->n_options : 1));
-    if (!need_of || !p->needs) {
+/* Gather each anchor's options into needs (options come bucketed by anchor, best first in each bucket), through a
+ * table of the units taken: an anchor's needs come in the order of their best options. */
+static int gather_needs(Pack *p) {
+    size_t n_opt = p->n_options ? (size_t)p->n_options : 1, size = 64;
+    while (size < 2 * n_opt) size *= 2;
+    int32_t *table = malloc(sizeof(int32_t) * size), *need_of = malloc(sizeof(int32_t) * n_opt);
+    p->needs = malloc(sizeof(Need) * n_opt);
+    p->ends = malloc(sizeof(int32_t) * n_opt);
+    if (!table || !need_of || !p->needs || !p->ends) {
+        free(table);
         free(need_of);
         return -1;
     }
-    for (int32_t i = 0; i < p->n_steps; i++) need_of[i] = -1;
+    for (size_t i = 0; i < size; i++) table[i] = -1;
     int32_t n = 0;
+    for (int r = 0; r < p->s->n_res; r++) {
+        p->anchor[r].first = n;
+        for (int32_t k = p->start[r]; k < p->start[r + 1]; k++) {
+            u128 units = p->options[k].need;
+            uint32_t i = hash_units(units) & (uint32_t)(size - 1);
+            while (table[i] >= 0 && p->needs[table[i]].units != units) i = (i + 1) & (uint32_t)(size - 1);
+            if (table[i] < 0) {
+                table[i] = n;
+                p->needs[n++] = (Need){units, p->options[k].worth, 0, 0};
+            }
+            need_of[k] = table[i];
+            p->needs[table[i]].last++;  /* its options, counted */
+        }
+        p->anchor[r].n = n - p->anchor[r].first;
+    }
+    for (int32_t e = 0, total = 0; e < n; e++) {
+        int32_t count = p->needs[e].last;
+        p->needs[e].first = p->needs[e].last = total;
+        total += count;
+    }
+    for (int32_t k = 0; k < p->n_options; k++) p->ends[p->needs[need_of[k]].last++] = k;
+    free(table);
+    free(need_of);
+    return 0;
+}
+
+/* Group the options into needs and lay out each anchor's rows. */
+static int build_needs(Pack *p) {
+    const Search *s = p->s;
+    if (gather_needs(p) < 0) return -1;
     size_t n_words = 0;
     for (int r = 0; r < s->n_res; r++) {
         Anchor *a = &p->anchor[r];
-        a->first = n;
-        for (int32_t k = p->start[r]; k < p->start[r + 1]; k++) {
-            if (need_of[at[k]] >= 0) continue;
-            need_of[at[k]] = n;
-            p->needs[n++] = (Need){p->options[k].need, at[k]};
-        }
-        a->n = n - a->first;
         a->words = (a->n + 63) >> 6;
         for (int i = 0; i < s->n_res; i++) {
-            for (int32_t e = a->first; e < n; e++) {
+            for (int32_t e = a->first; e < a->first + a->n; e++) {
                 int take = field_value(p, p->needs[e].units, i);
                 if (take > a->most[i]) a->most[i] = (uint8_t)take;
             }
-            a->row[i] = (int32_t)n_words;
+            a->row[i] = n_words;
             n_words += (size_t)a->most[i] * (size_t)a->words;
         }
     }
-    free(need_of);
     p->rows = calloc(n_words ? n_words : 1, sizeof(uint64_t));
     if (!p->rows) return -1;
     for (int r = 0; r < s->n_res; r++) {
@@ -852,54 +845,6 @@ static int build_needs(Pack *p, const int32_t *at) {
                     p->rows[a->row[i] + (size_t)c * (size_t)a->words + (size_t)(e >> 6)] |= (uint64_t)1 << (e & 63);
     }
     return 0;
-}
-
-/* Put every option in its anchor's trie (options come bucketed by anchor, best first in each bucket). */
-static int build_steps(Pack *p) {
-    const Search *s = p->s;
-    size_t cap = (size_t)s->n_res + 1 + 4 * (size_t)p->n_options;
-    int32_t *at = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
-    Link *links = calloc(cap, sizeof(Link));
-    p->ends = malloc(sizeof(int32_t) * (p->n_options ? (size_t)p->n_options : 1));
-    int failed = !at || !links || !p->ends;
-    int32_t n = s->n_res + 1;  /* 0: none; 1 + r: the root of resource r's trie */
-    for (int32_t k = 0; k < p->n_options && !failed; k++) {
-        int32_t node = 1 + lowest_resource(p, p->options[k].need);
-        for (int i = 0; i < s->n_res && !failed; i++) {
-            int r = p->order[i], count = field_value(p, p->options[k].need, r);
-            if (!count) continue;
-            int32_t c = links[node].child;
-            while (c && (links[c].res != r || links[c].count != count)) c = links[c].sibling;
-            if (!c) {
-                links = grow(links, &cap, (size_t)n + 1, sizeof(Link), &failed);
-                if (failed) break;
-                c = n++;
-                links[c] = (Link){.res = (int8_t)r, .count = (int8_t)count, .sibling = links[node].child};
-                links[node].child = c;
-            }
-            node = c;
-        }
-        if (!failed) at[k] = node;
-    }
-    if (!failed) failed = lay_out_steps(p, links, n, at) < 0;
-    if (!failed) {  /* each step's options contiguous in ends[], in option order (best first) */
-        for (int32_t k = 0; k < p->n_options; k++) p->steps[at[k]].last++;
-        int32_t total = 0;
-        for (int32_t i = 0; i < p->n_steps; i++) {
-            p->steps[i].first = total;
-            total += p->steps[i].last;
-            p->steps[i].last = p->steps[i].first;
-        }
-        for (int32_t k = 0; k < p->n_options; k++) {
-            Step *st = &p->steps[at[k]];
-            if (st->first == st->last) st->worth = p->options[k].worth;
-            p->ends[st->last++] = k;
-        }
-        failed = build_needs(p, at) < 0;
-    }
-    free(at);
-    free(links);
-    return failed ? -1 : 0;
 }
 
 /* Lay out the resource fields, drop dominated groups, and list every option anchored and best first. */
@@ -1001,7 +946,7 @@ static int prepare(Pack *p) {
     }
     p->marks = malloc(sizeof(uint64_t) * (size_t)(MAX_PLAY_WORDS + 1) * (size_t)(p->mark_words ? p->mark_words : 1));
     if (!p->marks) return -1;
-    if (build_steps(p) < 0) return -1;
+    if (build_needs(p) < 0) return -1;
     for (int32_t k = 0; k < p->n_options; k++) {  /* each resource's best worth per unit */
         const Option *o = &p->options[k];
         int units = 0;
@@ -1106,7 +1051,6 @@ int pack_plays(Search *s, Result *result) {
     if (rc < 0) {
         free(p.options);
         free(p.marks);
-        free(p.steps);
         free(p.ends);
         free(p.pairs);
         free(p.needs);
@@ -1134,7 +1078,6 @@ int pack_plays(Search *s, Result *result) {
     result->pack_done = !s->stopped && !p.failed;
     free(p.options);
     free(p.marks);
-    free(p.steps);
     free(p.ends);
     free(p.pairs);
     free(p.needs);
