@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from novelty.errors import CatalogError
 
@@ -77,8 +77,7 @@ class Counter(enum.Enum):
     ADJACENT_CONSONANT = "adjacent-consonant"
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(NamedTuple):
     """One card effect, as the scoring engine evaluates it."""
 
     op: Op

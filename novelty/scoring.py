@@ -20,7 +20,7 @@ import itertools
 from collections import Counter as CardCounts
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from novelty.catalog import VOWELS, Colour, WildKind, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
@@ -51,8 +51,7 @@ class Rules:
     and is no wild; only one standing for a letter (``e1=x``) is a wild worth 0 with no effect."""
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """One operation of an event on one target."""
 
     target: int
@@ -63,8 +62,7 @@ class Change:
     """Why, for self bonuses: ``per vowel in word``, ``first letter``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One card effect or one motif, as applied to one word."""
 
     source: str
@@ -79,8 +77,7 @@ class Event:
         return any(c.op is Op.MULTIPLY for c in self.changes)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """A line of a breakdown: one change and the value it changed."""
 
     source: str
@@ -106,8 +103,7 @@ class Step:
                 "from": self.before, "to": self.after, "note": self.note or None, "text": str(self)}
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A card as scored in a word: where it sits, what it is worth and what it does."""
 
     card: Card
@@ -510,8 +506,7 @@ def _allowed_orders(card: list[Event], motif: list[Event], rules: Rules) -> Iter
             yield [everything[p] for p in indexes]
 
 
-@dataclass(frozen=True, slots=True)
-class Adjustment:
+class Adjustment(NamedTuple):
     """A play- or round-level change to a player's score, with its source."""
 
     source: str

@@ -19,9 +19,8 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from novelty import _core
 from novelty.catalog import CardKind, Colour, WildKind, load_catalog
@@ -91,8 +90,7 @@ def card_facts(placed: Placed, colours: bool, as_y: Placed | None = None) -> dic
             "is_wild": int(placed.wild), "y_rule": y_rule, **effect_facts(placed.effect)}
 
 
-@dataclass(frozen=True, slots=True)
-class FaceInfo:
+class FaceInfo(NamedTuple):
     """How to write a face back as a card."""
 
     cls: int
