@@ -188,38 +188,49 @@ static int64_t need_value(Pack *p, const Need *st, u128 rest, int owed) {
     return value;
 }
 
-/* Point rows[] at the rows of the counts `packed` holds, for the resources where a need of `a` may take more;
- * return how many. */
-static int fitting_rows(Pack *p, const Anchor *a, u128 packed, const uint64_t **rows) {
-    int n_rows = 0;
+/* The needs of one anchor that fit a state, one at a time (fitting_start, then fitting_next until NULL): 64 needs
+ * at a time, the and of their words in the rows of the counts the state holds. */
+typedef struct {
+    const Anchor *a;
+    const uint64_t *rows[MAX_RESOURCES];  /* for the resources where a need may take more than the state holds */
+    int n_rows;
+    int32_t w;                            /* the word of needs being read, and its fitting needs not yet given */
+    uint64_t m;
+} Fitting;
+
+static void fitting_start(Pack *p, Fitting *f, int r, u128 packed) {
+    const Anchor *a = f->a = &p->anchor[r];
+    f->n_rows = 0;
     for (int i = 0; i < p->s->n_res; i++) {
         int have = field_value(p, packed, i);
-        if (have < a->most[i]) rows[n_rows++] = p->rows + a->row[i] + (size_t)have * (size_t)a->words;
+        if (have < a->most[i]) f->rows[f->n_rows++] = p->rows + a->row[i] + (size_t)have * (size_t)a->words;
     }
+    f->w = -1;
+    f->m = 0;
     uint64_t before = p->visits;
     p->visits += (uint64_t)a->words;
     p->s->ticks += (p->visits >> 3) - (before >> 3);  /* a step of work per 8 words (see out_of_time) */
-    return n_rows;
 }
 
-/* The needs w * 64 .. w * 64 + 63 of `a` that fit: the and of their words in the rows. */
-static inline uint64_t fitting_word(const Anchor *a, const uint64_t *const *rows, int n_rows, int32_t w) {
-    uint64_t m = w + 1 < a->words || !(a->n & 63) ? ~(uint64_t)0 : ((uint64_t)1 << (a->n & 63)) - 1;
-    for (int k = 0; k < n_rows && m; k++) m &= rows[k][w];
-    return m;
+static inline const Need *fitting_next(const Pack *p, Fitting *f) {
+    while (!f->m) {
+        if (++f->w >= f->a->words) return NULL;
+        f->m = f->w + 1 < f->a->words || !(f->a->n & 63) ? ~(uint64_t)0 : ((uint64_t)1 << (f->a->n & 63)) - 1;
+        for (int k = 0; k < f->n_rows && f->m; k++) f->m &= f->rows[k][f->w];
+    }
+    int32_t e = (f->w << 6) + __builtin_ctzll(f->m);
+    f->m &= f->m - 1;
+    return &p->needs[f->a->first + e];
 }
 
 /* The best option anchored at resource r (the lowest `packed` holds) plus what the rest can add. */
 static int64_t best_anchored(Pack *p, u128 packed, int r, int owed, int64_t value) {
-    const Anchor *a = &p->anchor[r];
-    const uint64_t *rows[MAX_RESOURCES];
-    int n_rows = fitting_rows(p, a, packed, rows);
-    for (int32_t w = 0; w < a->words; w++)
-        for (uint64_t m = fitting_word(a, rows, n_rows, w); m; m &= m - 1) {
-            const Need *nd = &p->needs[a->first + (w << 6) + __builtin_ctzll(m)];
-            int64_t v = need_value(p, nd, packed - nd->units, owed);
-            if (v > value) value = v;
-        }
+    Fitting f;
+    fitting_start(p, &f, r, packed);
+    for (const Need *nd; (nd = fitting_next(p, &f));) {
+        int64_t v = need_value(p, nd, packed - nd->units, owed);
+        if (v > value) value = v;
+    }
     return value;
 }
 
@@ -630,16 +641,12 @@ static void improve(Pack *p, double until, uint64_t until_tick) {
 
 /* Mark the options anchored at r that fit in `packed`: a bit each in `bits`, from option start[r] on. */
 static void mark_fitting(Pack *p, u128 packed, int r, uint64_t *bits) {
-    const Anchor *a = &p->anchor[r];
-    const uint64_t *rows[MAX_RESOURCES];
-    int n_rows = fitting_rows(p, a, packed, rows);
-    for (int32_t w = 0; w < a->words; w++)
-        for (uint64_t m = fitting_word(a, rows, n_rows, w); m; m &= m - 1) {
-            const Need *nd = &p->needs[a->first + (w << 6) + __builtin_ctzll(m)];
-            for (int32_t e = nd->first; e < nd->last; e++) {
-                int32_t k = p->ends[e] - p->start[r];
-                bits[k >> 6] |= (uint64_t)1 << (k & 63);
-            }
+    Fitting f;
+    fitting_start(p, &f, r, packed);
+    for (const Need *nd; (nd = fitting_next(p, &f));)
+        for (int32_t e = nd->first; e < nd->last; e++) {
+            int32_t k = p->ends[e] - p->start[r];
+            bits[k >> 6] |= (uint64_t)1 << (k & 63);
         }
 }
 
