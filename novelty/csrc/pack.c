@@ -72,7 +72,6 @@ typedef struct {
     int32_t *ends;                      /* the needs' options */
     Anchor anchor[MAX_RESOURCES];
     uint64_t *rows;
-    int order[MAX_RESOURCES];           /* resources in field order */
     int32_t n_options;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
@@ -170,11 +169,11 @@ static int doublers_in(const Pack *p, u128 packed);
 
 /* The best value of the options of one need (all take the same units, leaving `rest`) and what `rest` can add,
  * with `owed` shorter-word doubles to give (PLAIN: none counted). */
-static int64_t need_value(Pack *p, const Need *st, u128 rest, int owed) {
-    if (owed == PLAIN) return st->worth + most(p, rest);
+static int64_t need_value(Pack *p, const Need *nd, u128 rest, int owed) {
+    if (owed == PLAIN) return nd->worth + most(p, rest);
     int64_t value = NO_PLAY;
     int others = (owed > 0 ? owed : 0) + doublers_in(p, rest);  /* doubles these words may take */
-    for (int32_t e = st->first; e < st->last; e++) {
+    for (int32_t e = nd->first; e < nd->last; e++) {
         const Option *o = &p->options[p->ends[e]];
         for (int take = 0; take <= others && take <= MAX_CREDITS; take++) {
             if (take && o->word <= 0) break;
@@ -882,7 +881,6 @@ static int prepare(Pack *p) {
         p->guard |= (u128)1 << (offset + width - 1);
         p->full |= (u128)cap << offset;
         p->shift[r] = offset;
-        p->order[i] = r;
         for (int b = offset; b < offset + width; b++) p->owner[b] = (int8_t)r;
         offset += width;
     }
@@ -1004,7 +1002,7 @@ static void merge_plays(Result *into, const Result *from) {
 
 /* Start a phase of the search: it stops at `deadline` (0: none) or after `share` of the work limit (when set). */
 static void phase(Search *s, double deadline, double share) {
-    s->stopped = 0;
+    s->stopped = s->broken_index;  /* a broken step index stops every phase: the answer will be refused */
     s->deadline = deadline;
     s->work_end = s->work ? s->ticks + (uint64_t)(share * (double)s->work) + 1 : 0;
 }
@@ -1049,6 +1047,16 @@ int search_plays(Search *s, Result *result, double started, double seconds, doub
     return rc;
 }
 
+/* Free the options and what is built from them. */
+static void free_lists(Pack *p) {
+    free(p->options);
+    free(p->marks);
+    free(p->ends);
+    free(p->pairs);
+    free(p->needs);
+    free(p->rows);
+}
+
 int pack_plays(Search *s, Result *result) {
     Pack p;
     memset(&p, 0, sizeof p);
@@ -1056,12 +1064,7 @@ int pack_plays(Search *s, Result *result) {
     p.result = result;
     int rc = prepare(&p);
     if (rc < 0) {
-        free(p.options);
-        free(p.marks);
-        free(p.ends);
-        free(p.pairs);
-        free(p.needs);
-        free(p.rows);
+        free_lists(&p);
         return rc;
     }
     result->bound_known = 0;
@@ -1083,12 +1086,7 @@ int pack_plays(Search *s, Result *result) {
     dfs(&p, p.full, p.base, -1, 0);
     result->states = p.memo.used;
     result->pack_done = !s->stopped && !p.failed;
-    free(p.options);
-    free(p.marks);
-    free(p.ends);
-    free(p.pairs);
-    free(p.needs);
-    free(p.rows);
+    free_lists(&p);
     free(p.memo.slots);
     for (int c = 0; c <= 2 * MAX_CREDITS; c++) {
         result->states += p.credit_memo[c].used;
