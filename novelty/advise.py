@@ -43,7 +43,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from novelty.catalog import load_catalog
+from novelty.catalog import LETTERS, load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
 from novelty.play import ESCAPED, Play, Word
@@ -554,7 +554,7 @@ def escaped_letter(setting: Setting, hand: Counter[str], pool: Counter[str] | No
             label = f"name {letter}" if letter else "name a letter on no card"
             cards = tuple(k for k in _ids(hand + pool) if letter and load_catalog().kinds[k].letters == letter)
             # a letter on no card: name one no card shows, so nothing turns wild
-            named = letter or next(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in _letters(hand + pool))
+            named = letter or next(c for c in LETTERS if c not in _letters(hand + pool))
             result = work.solve(hand, pool, escaped=named)
             if result is None:
                 return Choice(label, cards, (), None, False, None, None, letter=letter)

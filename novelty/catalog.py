@@ -19,6 +19,9 @@ from typing import Any
 from novelty.effects import Effect, parse_effect
 from novelty.errors import CatalogError, NotationError
 
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""The letters a word may hold, in order: a letter's index here is its code in the compiled core."""
+
 VOWELS = frozenset("aeiou")
 """Letters that are always vowels. Y may be either (ruling 4)."""
 

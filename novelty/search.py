@@ -23,14 +23,12 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from novelty import _core
-from novelty.catalog import CardKind, Colour, WildKind, load_catalog
+from novelty.catalog import LETTERS, CardKind, Colour, WildKind, load_catalog
 from novelty.effects import Effect
 from novelty.errors import NoveltyError
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word
 from novelty.scoring import Placed, Rules, place
 from novelty.steps import StepIndex
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _codes(names: Sequence[str]) -> dict[str, int]:
@@ -57,7 +55,7 @@ DEFAULT_MAX_GROUPS = 2_000_000
 """Groups one search may hold (about 100 bytes each) before it stops and answers with what it has."""
 
 
-_WILD_SPELLS = {WildKind.ANY: _LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwxyz", WildKind.VOWEL: "aeiouy"}
+_WILD_SPELLS = {WildKind.ANY: LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwxyz", WildKind.VOWEL: "aeiouy"}
 """The letters a one-letter wild may stand for (a Double Wild stands for two)."""
 
 
@@ -180,7 +178,7 @@ class Tables:
         base = {"resource": resource, "unit": unit, "copy_motif": copy_motif}
         wild = WILDS[kind.wild.value] if kind.wild is not None else WILDS["fixed"]
         if len(variants) == 2:  # escaped: a wild face, and the face it has when it spells its printed letter
-            letter = _LETTERS.index(variants[1][0])
+            letter = LETTERS.index(variants[1][0])
             first = len(self.faces)
             self.faces.append({**base, **variants[0][1], "wild": WILDS["any"], "letter1": -1, "letter2": -1,
                                "printed": letter, "as_printed": first + 1})
@@ -189,7 +187,7 @@ class Tables:
             self.info += [FaceInfo(cls, copy_of, None, variants[1][0])] * 2
             return
         letters, facts = variants[0]
-        codes = [_LETTERS.index(c) for c in letters] + [-1, -1]
+        codes = [LETTERS.index(c) for c in letters] + [-1, -1]
         self.faces.append({**base, **facts, "wild": wild, "letter1": codes[0], "letter2": codes[1],
                            "printed": -1, "as_printed": -1})
         self.info.append(FaceInfo(cls, copy_of, None, None))
@@ -410,7 +408,7 @@ class Tables:
 
     def face_of(self, card: Card) -> tuple[int, int, int]:
         """Return the core's (face, letter, letter) for a card of this hand, pool or motifs."""
-        codes = [_LETTERS.index(c) for c in card.letters] + [-1]
+        codes = [LETTERS.index(c) for c in card.letters] + [-1]
         if card.free:
             cls, copy_of = -1, None
         else:
@@ -439,7 +437,7 @@ class Tables:
             for face, a, b, granted in word:
                 info = self.info[face]
                 copy_of = self.repeats[granted] if granted >= 0 else info.copy_of
-                letters = _LETTERS[a] + (_LETTERS[b] if b >= 0 else "")
+                letters = LETTERS[a] + (LETTERS[b] if b >= 0 else "")
                 if info.free:
                     cards.append(Card(None, letters, True, free=info.free))
                     continue

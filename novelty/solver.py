@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from novelty.catalog import CardKind, WildKind, load_catalog
+from novelty.catalog import LETTERS, CardKind, WildKind, load_catalog
 from novelty.errors import NoveltyError, RuleError
 from novelty.lexicon import Lexicon
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play
@@ -58,8 +58,6 @@ MAX_CARDS = 40
 
 WALK_SHARE = 0.75
 """With a time limit, the share of it the word walk may take; the packing of what it found has the rest."""
-
-_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +143,7 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
     if ESCAPED not in motifs:
         return [None]
     if escaped is not None:
-        if len(escaped) != 1 or escaped not in _LETTERS:
+        if len(escaped) != 1 or escaped not in LETTERS:
             raise RuleError(f"the escaped letter must be one letter a-z, not {escaped!r}")
         return [escaped]
     catalog = load_catalog()
@@ -279,17 +277,17 @@ def _reference_tokens(hand: Counter[str], pool: Counter[str], motifs: Sequence[s
     def faces(kind: CardKind, copy_of: str | None) -> list[Card]:
         if kind.wild is not None:
             if kind.wild is WildKind.DOUBLE:
-                return [Card(kind, a + b, True, copy_of=copy_of) for a in _LETTERS for b in _LETTERS]
-            return [Card(kind, c, True, copy_of=copy_of) for c in _LETTERS if kind.wild.allows(c)]
+                return [Card(kind, a + b, True, copy_of=copy_of) for a in LETTERS for b in LETTERS]
+            return [Card(kind, c, True, copy_of=copy_of) for c in LETTERS if kind.wild.allows(c)]
         assert kind.letters is not None
         if ESCAPED in motifs and escaped and kind.letters == escaped:
-            return [Card(kind, c, c != escaped, copy_of=copy_of) for c in _LETTERS]
+            return [Card(kind, c, c != escaped, copy_of=copy_of) for c in LETTERS]
         return [Card(kind, kind.letters, False, copy_of=copy_of)]
 
     base = [faces(catalog.kinds[k], None) for k in sorted(have.elements())]
     for motif, wild in FREE_WILDS.items():
         if motif in motifs:
-            base.append([Card(None, c, True, free=motif) for c in _LETTERS if wild.allows(c)])
+            base.append([Card(None, c, True, free=motif) for c in LETTERS if wild.allows(c)])
     grants: list[list[list[Card]]] = [[]]
     for motif in REPEATS:
         if motif not in motifs:
