@@ -42,6 +42,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def short_help(text: str, limit: int) -> str:
+    """Return the summary click shows in a command list for a command whose help is ``text``.
+
+    It asks a bare :class:`click.Command` through public API, so the lazy page and click's own agree.
+    """
+    return click.Command(None, help=text).get_short_help_str(limit)
+
+
 class LazyGroup(NoveltyGroup):
     """The top-level group: imports a command's module when the command runs, lists all from :data:`COMMANDS`.
 
@@ -82,7 +90,7 @@ class LazyGroup(NoveltyGroup):
         rows = []
         for name in names:
             if name in COMMANDS:
-                rows.append((name, click.utils.make_default_short_help(COMMANDS[name][1], limit)))
+                rows.append((name, short_help(COMMANDS[name][1], limit)))
             elif (command := self.get_command(ctx, name)) is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
         with formatter.section("Commands"):

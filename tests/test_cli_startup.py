@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.games import COMMAND_NAMES
-from cli.main import COMMANDS, LazyGroup, main
+from cli.main import COMMANDS, LazyGroup, main, short_help
 from novelty.games import games
 
 HEAVY = ("pydantic", "flask", "flask_openapi3", "novelty.inputs", "novelty.scoring", "novelty.solver",
@@ -96,7 +96,8 @@ def test_each_help_line_in_the_table_is_the_commands_own(limit: int) -> None:
     for name, (_, help_line) in COMMANDS.items():
         command = main.get_command(ctx, name)
         assert command is not None
-        assert click.utils.make_default_short_help(help_line, limit) == command.get_short_help_str(limit), name
+        assert short_help(help_line, limit) == command.get_short_help_str(limit), name
+        assert command.help is not None and command.help.startswith(help_line), name
 
 
 def test_help_is_the_page_click_writes_with_every_command_loaded(runner: CliRunner,
@@ -137,3 +138,32 @@ def test_a_warm_check_loads_neither_platformdirs_nor_openssl(tmp_path: Path, mon
     assert "hashlib" in modules_after(run)  # a cold start compiles the list into $XDG_CACHE_HOME/novelty
     assert list((tmp_path / "novelty").glob("twl06-*.marisa"))
     assert {"platformdirs", "hashlib"} & modules_after(run) == set()  # the very next start is warm
+
+
+def command_paths(group: click.Group, ctx: click.Context, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Return the path of every command under ``group`` (``("advise", "draft")``...), groups included."""
+    paths = []
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
+        paths.append((*prefix, name))
+        if isinstance(command, click.Group):
+            paths += command_paths(command, click.Context(command, parent=ctx, info_name=name), (*prefix, name))
+    return paths
+
+
+PATHS = [(), *command_paths(main, click.Context(main, info_name="novelty"))]
+
+
+def test_the_help_walk_reaches_every_subcommand() -> None:
+    assert ("advise", "draft") in PATHS and ("stage-blood", "resolve") in PATHS and len(PATHS) > 25
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda path: " ".join(path) or "novelty")
+def test_every_help_page_runs_with_warnings_as_errors(path: tuple[str, ...]) -> None:
+    # A fresh interpreter with -W error: a deprecated name of click (or any dependency) on the help path, at
+    # import or at run time, fails here before a user's newer click removes it (issue 21).
+    done = subprocess.run([sys.executable, "-W", "error", "-m", "cli.main", *path, "--help"], capture_output=True,
+                          text=True, check=False, cwd=Path(__file__).parent.parent)
+    assert (done.returncode, done.stderr) == (0, ""), path
+    assert done.stdout.startswith("Usage: ")
