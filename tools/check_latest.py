@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,19 +43,28 @@ def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def pins(text: str) -> dict[str, str]:
-    """Return ``{name: version}`` of every ``name==version`` line of a lock or of ``pip freeze``."""
+def pins(text: str, marked: bool = True) -> dict[str, str]:
+    """Return ``{name: version}`` of every ``name==version`` line of a lock or of ``pip freeze``.
+
+    Without ``marked``, lines with an environment marker (``colorama==0.4.6 ; sys_platform == 'win32'``) are
+    left out: whether they apply here is pip's business, and a package missing for that reason is no news.
+    """
     found = {}
     for line in text.splitlines():
-        if match := re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)", line):
+        if (match := re.match(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)(\s*;)?", line)) and (marked or not match[3]):
             found[canonical(match[1])] = match[2]
     return found
 
 
-def differences(locked: dict[str, str], newest: dict[str, str]) -> list[str]:
-    """Return one line per package whose version differs between the lock and the newest environment."""
+def differences(locked: dict[str, str], newest: dict[str, str], conditional: set[str]) -> list[str]:
+    """Return one line per package whose version differs between the lock and the newest environment.
+
+    A ``conditional`` package (one with a marker in the lock) that is not installed here is no difference.
+    """
     lines = []
     for name in sorted(locked.keys() | newest.keys()):
+        if name not in newest and name in conditional:
+            continue
         old, new = locked.get(name), newest.get(name)
         if old != new:
             lines.append(f"  {name:<28} {old or '(not in the lock)':<20} -> {new or '(not installed)'}")
@@ -72,8 +82,19 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the virtualenv and print where it is")
     options, pytest_args = parser.parse_known_args()
     where = Path(tempfile.mkdtemp(prefix="novelty-latest-"))
-    venv.create(where / "venv", with_pip=True)
-    python = str(where / "venv" / "bin" / "python")
+    try:
+        return check(where / "venv", options.refresh, pytest_args)
+    finally:
+        if options.keep:
+            print(f"the virtualenv: {where / 'venv'}")
+        else:
+            shutil.rmtree(where)
+
+
+def check(env: Path, refreshing: bool, pytest_args: list[str]) -> int:
+    """Install the newest releases into a new virtualenv at ``env``, run the suite, report; refresh if asked."""
+    venv.create(env, with_pip=True)
+    python = str(env / "bin" / "python")
     started = time.monotonic()
     if run([python, "-m", "pip", "install", "--quiet", "--upgrade", "-e", ".[test]"]).returncode:
         print("check_latest: the newest releases did not install", file=sys.stderr)
@@ -82,13 +103,15 @@ def main() -> int:
     tests = run([python, "-m", "pytest", *pytest_args])
     tested = time.monotonic()
     frozen = run([python, "-m", "pip", "freeze", "--exclude-editable"], capture_output=True).stdout
-    changed = differences(pins(LOCK.read_text(encoding="utf-8")), pins(frozen))
+    lock = LOCK.read_text(encoding="utf-8")
+    changed = differences(pins(lock), pins(frozen), set(pins(lock)) - set(pins(lock, marked=False)))
     print(f"\ninstall {installed - started:.0f} s, tests {tested - installed:.0f} s, pytest exit {tests.returncode}")
     print(f"{len(changed)} package(s) differ from {LOCK.relative_to(ROOT)} (lock -> newest):", *changed, sep="\n")
-    if options.keep:
-        print(f"the virtualenv: {where / 'venv'}")
-    if tests.returncode or not options.refresh:
-        return tests.returncode
+    return tests.returncode or (refresh(python) if refreshing else 0)
+
+
+def refresh(python: str) -> int:
+    """Rewrite the lock from pyproject.toml with uv, installed into the virtualenv of ``python``."""
     if run([python, "-m", "pip", "install", "--quiet", "uv"]).returncode:
         return 2
     uv = run([python, "-m", "uv", *COMPILE], capture_output=True)
