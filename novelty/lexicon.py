@@ -39,8 +39,8 @@ BUILTIN = {
 ALIASES = {"twl06": "twl", "collins": "sowpods", "csw": "sowpods"}
 DEFAULT = "twl"
 
-_CACHE_FORMAT = "1"
-"""Bumped when the compiled file layout changes, so old caches are not reused."""
+_CACHE_FORMAT = "2"
+"""Bumped when the compiled file layout changes, so old caches are not reused (2: sealed, issue 26)."""
 
 
 class LexiconInfo(NamedTuple):
@@ -167,7 +167,7 @@ class MarisaLexicon:
             if self._steps is None:
                 from novelty.steps import StepIndex
 
-                self._steps = StepIndex.cached(self._path, self.trie.keys)
+                self._steps = StepIndex.cached(self._path, self.trie.keys, self._info.sha256)
             return self._steps
 
 
@@ -271,8 +271,10 @@ _lock = threading.Lock()
 def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) -> MarisaLexicon:
     """Return the lexicon for a list name (``twl``, ``sowpods`` or an alias) or a word-list path.
 
-    The source is compiled into a marisa-trie the first time, cached under ``cache_dir`` keyed by
-    the source's SHA-256 (so an edited source is recompiled), and memory-mapped from there. A new
+    The source is compiled into a marisa-trie the first time and cached under ``cache_dir``, sealed with
+    its checksum and the source's SHA-256; each process reads and hashes the source, and loads the cached
+    trie only if its seal holds (so an edited source is recompiled, and a damaged file never answers). Within
+    one process, a list is opened once while its path, size and modification time stay the same. A new
     compile of a built-in list replaces that list's older files; a new compile of a file replaces only
     older compiles of the same file (by its full path), never another list's.
     """
@@ -293,7 +295,7 @@ def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) 
             import hashlib
 
             family = f"file-{hashlib.sha256(real.encode()).hexdigest()[:16]}-"
-        lexicon = _compile_or_load(name, label, source, stat, folder, family)
+        lexicon = _compile_or_load(name, label, source, folder, family)
         _loaded[key] = lexicon
         return lexicon
 
@@ -318,6 +320,12 @@ def remove_file(path: str) -> None:
         os.unlink(path)
 
 
+def discard_file(path: str) -> None:
+    """Remove the file ``path`` if it is there and can be (a read-only cache keeps its damaged file)."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
 def replace_file(path: str, data: bytes) -> None:
     """Write ``data`` as the file ``path`` whole: into a temporary dot-file beside it, then renamed over it, so
     that a reader never sees half a file. Raises OSError (the temporary file is gone then)."""
@@ -334,88 +342,43 @@ def replace_file(path: str, data: bytes) -> None:
         raise
 
 
-_NOTED_SOURCES = 8
-"""Most copies of one list a digest note remembers: installs sharing a cache each read the list from their own."""
-
-
-def _source_digest(source: str, stat: os.stat_result, note: str) -> tuple[str, bytes | None]:
-    """Return the source's SHA-256, and its bytes when it had to be read.
-
-    The digest is taken from ``note`` while the source keeps the path, size and modification time it had
-    when the note was written (as make trusts them), so a warm start need not read and hash the list.
-    The note holds a line of each of these and the digest for each copy of the list opened lately: two
-    installs sharing a cache folder (a released one and a checkout, say) each find their own copy there.
-    """
-    stamp = [os.path.realpath(source), str(stat.st_mtime_ns), str(stat.st_size)]
-    noted = _read_note(note)
-    for entry in noted:
-        if entry[:3] == stamp:
-            return entry[3], None
-    data = _read_source(source)
-    import hashlib
-
-    digest = hashlib.sha256(data).hexdigest()
-    if "\n" not in stamp[0]:
-        others = [entry for entry in noted if entry[0] != stamp[0]][:_NOTED_SOURCES - 1]
-        text = "".join(f"{line}\n" for entry in [[*stamp, digest], *others] for line in entry)
-        with contextlib.suppress(OSError):  # cache not writable: hash again next time
-            os.makedirs(os.path.dirname(note), exist_ok=True)  # a new cache: the very next open is warm
-            replace_file(note, text.encode("utf-8"))
-    return digest, data
-
-
-def _read_note(note: str) -> list[list[str]]:
-    """Return the entries of a digest note (path, modification time, size, SHA-256), up to any damage."""
-    try:
-        with open(note, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError):
-        return []
-    entries = []
-    for i in range(0, len(lines) - 3, 4):
-        entry = lines[i:i + 4]
-        if len(entry[3]) != 64 or any(c not in "0123456789abcdef" for c in entry[3]):
-            break
-        entries.append(entry)
-    return entries
-
-
-def _compile_or_load(name: str, label: str, source: str, stat: os.stat_result, cache_dir: str,
-                     family: str) -> MarisaLexicon:
+def _compile_or_load(name: str, label: str, source: str, cache_dir: str, family: str) -> MarisaLexicon:
     """Return the lexicon from the cache, compiling and caching it first when needed.
 
-    The compiled file is named ``family`` plus the source's SHA-256; compiling replaces the family's older files.
+    The source is read and hashed every time: its SHA-256 is what answers quote, and it picks the cache file
+    (``family`` plus the digest), which is used only when its seal holds (:mod:`novelty.cachefile`): built from
+    these very bytes, and its own checksum right. A damaged file is rebuilt; when the cache cannot be written,
+    the list is compiled into memory and the answer is the same. Compiling replaces the family's older files.
     """
-    digest, data = _source_digest(source, stat, os.path.join(cache_dir, f".{family}source"))
+    import hashlib
+
+    from novelty.cachefile import CacheDamaged, seal, unseal
+
+    data = _read_source(source)
+    digest = hashlib.sha256(data).hexdigest()
     stem = f"{family}{digest[:20]}-v{_CACHE_FORMAT}"
     compiled = os.path.join(cache_dir, f"{stem}.marisa")
-    if os.path.isfile(compiled):
-        trie = marisa_trie.Trie()
+    try:
+        sealed = _read_bytes(compiled)
+    except OSError:
+        sealed = None
+    if sealed is not None:
         try:
-            trie.mmap(compiled)
+            trie = marisa_trie.Trie().frombytes(bytes(unseal(sealed, "trie", digest)))
             return MarisaLexicon(trie, LexiconInfo(name, label, len(trie), digest), compiled)
-        except Exception:  # noqa: BLE001 - a corrupt cache file is rebuilt, not trusted
-            remove_file(compiled)
-    if data is None:
-        data = _read_source(source)
+        except CacheDamaged:
+            discard_file(compiled)  # rebuilt below; if it cannot be removed, the answer comes from memory
     trie = marisa_trie.Trie(read_words(data, source))
     info = LexiconInfo(name, label, len(trie), digest)
     try:
-        import tempfile
-
         os.makedirs(cache_dir, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=f".{stem}.", suffix=".tmp")
-        os.close(fd)
-        trie.save(tmp)
-        os.replace(tmp, compiled)
-        for entry in os.listdir(cache_dir):  # the family's older files (not dot-files: notes, temporary files)
-            if entry.startswith(family) and os.path.splitext(entry)[0] != stem:
-                remove_file(os.path.join(cache_dir, entry))
+        replace_file(compiled, seal("trie", digest, trie.tobytes()))
     except OSError:
         return MarisaLexicon(trie, info)  # cache not writable: keep the in-memory trie
-    mapped = marisa_trie.Trie()
-    mapped.mmap(compiled)
-    return MarisaLexicon(mapped, info, compiled)
+    for entry in os.listdir(cache_dir):  # the family's older files, and the digest note of cache format 1
+        if (entry.startswith(family) and os.path.splitext(entry)[0] != stem) or entry == f".{family}source":
+            discard_file(os.path.join(cache_dir, entry))
+    return MarisaLexicon(trie, info, compiled)
 
 
 def _slug(label: str) -> str:

@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Callable, Iterable
 
 from novelty.errors import LexiconError
-from novelty.lexicon import StrPath, remove_file, replace_file
+from novelty.lexicon import StrPath, discard_file, replace_file
 
 
 class StepIndex:
@@ -102,34 +102,51 @@ class StepIndex:
         return cls(mask, first)
 
     @classmethod
-    def mapped(cls, path: StrPath) -> StepIndex:
-        """Return the index stored by :meth:`to_bytes` in ``path``, memory-mapped: processes share its pages."""
-        if sys.byteorder != "little":  # pragma: no cover - the file format is little-endian
-            with open(path, "rb") as f:
-                return cls.from_bytes(f.read())
+    def mapped(cls, path: StrPath, source: str) -> StepIndex:
+        """Return the index sealed in the cache file ``path``, memory-mapped (processes share its pages).
+
+        The file must be built from the list whose SHA-256 (hex) is ``source`` and pass its checksum
+        (:func:`novelty.cachefile.unseal`) before a node is read; else :class:`~novelty.cachefile.CacheDamaged`.
+        """
+        from novelty.cachefile import unseal
+
         with open(path, "rb") as f:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        n = int.from_bytes(data[:4], "little")
-        if len(data) != 4 + 8 * n or n == 0:
+        try:
+            payload = unseal(data, "steps", source)
+        except BaseException:
             data.close()
-            raise LexiconError("step index file has the wrong size")
-        view = memoryview(data)
-        index = cls(view[4:4 + 4 * n].cast("I"), view[4 + 4 * n:].cast("I"))  # type: ignore[arg-type]
+            raise
+        n = int.from_bytes(payload[:4], "little")
+        if len(payload) != 4 + 8 * n or n == 0 or sys.byteorder != "little":
+            try:  # a sealed file of the wrong size was written so; big-endian machines read a copy
+                return cls.from_bytes(bytes(payload))
+            finally:
+                payload.release()
+                data.close()
+        index = cls(payload[4:4 + 4 * n].cast("I"), payload[4 + 4 * n:].cast("I"))  # type: ignore[arg-type]
+        payload.release()
         index._mapped = data  # keep the mapping open as long as the index lives
         return index
 
     @classmethod
-    def cached(cls, trie_path: StrPath | None, words: Callable[[], Iterable[str]]) -> StepIndex:
-        """Return the index stored beside the cached trie, building and storing it when missing or corrupt."""
+    def cached(cls, trie_path: StrPath | None, words: Callable[[], Iterable[str]], source: str) -> StepIndex:
+        """Return the index stored beside the cached trie, building and storing it when missing or damaged.
+
+        ``source`` is the SHA-256 (hex) of the word list's bytes. When the file cannot be written (or a
+        damaged one removed), the index is built in memory and the answer is the same.
+        """
+        from novelty.cachefile import seal
+
         stem = os.path.splitext(os.fspath(trie_path))[0] if trie_path else None
         path = None if stem is None else f"{stem}.steps"
         if path is not None and os.path.isfile(path):
             try:
-                return cls.mapped(path)
+                return cls.mapped(path, source)
             except (OSError, ValueError, LexiconError):
-                remove_file(path)
+                discard_file(path)
         index = cls.build(words())
         if path is not None:
             with contextlib.suppress(OSError):  # cache not writable: keep the index in memory
-                replace_file(path, index.to_bytes())
+                replace_file(path, seal("steps", source, index.to_bytes()))
         return index

@@ -163,45 +163,23 @@ def test_the_step_index_is_memory_mapped_from_the_cache_and_equals_a_fresh_build
     assert again.is_word(again.walk("stone")) and again.walk("stones") == -1
 
 
-def test_a_warm_open_takes_the_lists_digest_from_the_cache_without_reading_it(tmp_path: Path, monkeypatch) -> None:
+def test_a_same_size_edit_with_its_old_modification_time_is_still_seen(tmp_path: Path) -> None:
+    # Issue 26: the list's digest was taken from a note while path, size and mtime stayed the same, so an edit
+    # that kept both was answered from the old list, quoting the old SHA-256. Each process now hashes the list.
+    import os
+
     import novelty.lexicon as lexicon_module
 
     source = tmp_path / "words.txt"
     source.write_text("note\ntone\nstone\n")
-    first = open_lexicon(source, cache_dir=tmp_path / "cache")
+    old = open_lexicon(source, cache_dir=tmp_path / "cache")
+    stat = source.stat()
+    source.write_text("note\ntone\nnotes\n")
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     lexicon_module._loaded.clear()  # as a new process would start
-    open_lexicon(source, cache_dir=tmp_path / "cache")  # notes the source's digest beside the cache
-    lexicon_module._loaded.clear()
-    real = lexicon_module._read_bytes
-    monkeypatch.setattr(lexicon_module, "_read_bytes", lambda p: (_ for _ in ()).throw(AssertionError(f"read {p}"))
-                        if Path(p) == source else real(p))
-    again = open_lexicon(source, cache_dir=tmp_path / "cache")
-    assert again.info == first.info and "stone" in again
-    monkeypatch.undo()
-    source.write_text("note\ntone\nstone\nonset\n")  # changed: read, hashed and compiled again
-    lexicon_module._loaded.clear()
-    assert "onset" in open_lexicon(source, cache_dir=tmp_path / "cache")
-
-
-def test_two_copies_of_a_list_sharing_a_cache_each_stay_warm(tmp_path: Path, monkeypatch) -> None:
-    # Two installs (a release and a checkout) read TWL06 from their own copy into one cache folder: each
-    # used to overwrite the other's note, so every other `novelty check` read and hashed the whole list.
-    import novelty.lexicon as lexicon_module
-
-    copies = [tmp_path / "one" / "twl.txt", tmp_path / "two" / "twl.txt"]
-    for copy in copies:
-        copy.parent.mkdir()
-        copy.write_text("note\ntone\nstone\n")
-    reads: list[str] = []
-    real = lexicon_module._read_bytes
-    monkeypatch.setattr(lexicon_module, "_read_bytes", lambda p: reads.append(str(p)) or real(p))
-    monkeypatch.setattr(lexicon_module, "_resolve", lambda spec: ("twl", "TWL06", str(spec)))  # both are TWL06
-    for _ in range(3):
-        for copy in copies:
-            lexicon_module._loaded.clear()  # as a new process would start
-            assert "stone" in open_lexicon(copy, cache_dir=tmp_path / "cache")
-    assert reads == [str(copies[0]), str(copies[1])]  # each copy read and hashed once, then taken from the note
-    assert len(list((tmp_path / "cache").glob("*.marisa"))) == 1
+    new = open_lexicon(source, cache_dir=tmp_path / "cache")
+    assert "notes" in new and "stone" not in new
+    assert new.info.sha256 == hashlib.sha256(source.read_bytes()).hexdigest() != old.info.sha256
 
 
 @pytest.mark.parametrize("xdg", [None, "/srv/cache", "/srv/cache/", "relative/cache", ""])
