@@ -19,6 +19,15 @@ if TYPE_CHECKING:
     from novelty.lexicon import MarisaLexicon
 
 
+def _encodable(text: str) -> bool:
+    """Return whether ``text`` can be written as UTF-8 (it holds no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def fail(message: str) -> NoReturn:
     """Print ``message`` on stderr and exit with status 2."""
     click.echo(f"novelty: error: {message}", err=True)
@@ -47,17 +56,16 @@ def describe_dictionary(info: dict[str, Any]) -> str:
     return f"Dictionary: {info['label']} ({info['words']:,} words, sha256 {info['sha256'][:12]}…)"
 
 
+MAX_FILE_BYTES = 256 * 1024
+"""Largest input file a command reads: the API's body limit (``api.MAX_BODY_BYTES``), so a file the CLI takes
+the API takes too, and ``novelty round /dev/zero`` stops at once instead of reading without end."""
+
+
 def read_json(path: str) -> Any:
     """Return the JSON document in ``path`` (``-`` for standard input), failing with a clear message."""
     import json
-    from pathlib import Path
 
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read {path!r}: {exc.strerror}")
-    except UnicodeDecodeError as exc:
-        fail(f"{path!r} is not UTF-8 text: {exc.reason} at byte {exc.start}")
+    text = read_text(path)
     from novelty.inputs import MAX_DEPTH, nesting_depth  # the commands that read files validate with it anyway
 
     if nesting_depth(text) > MAX_DEPTH:
@@ -66,6 +74,24 @@ def read_json(path: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         fail(f"{path!r} is not valid JSON: {exc}")
+
+
+def read_text(path: str) -> str:
+    """Return the UTF-8 text of the file ``path`` (``-`` for standard input), at most :data:`MAX_FILE_BYTES`."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read {path!r}: {exc.strerror}")
+    if len(data) > MAX_FILE_BYTES:
+        fail(f"{path!r} is larger than {MAX_FILE_BYTES // 1024} KiB, the most a command reads")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{path!r} is not UTF-8 text: {exc.reason} at byte {exc.start}")
 
 
 dict_option = click.option(
@@ -77,6 +103,17 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON t
 
 class NoveltyGroup(click.Group):
     """A click group that turns the core's errors into a message and exit status 2."""
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        """Run the command line, first refusing an argument that is not valid UTF-8 (exit status 2).
+
+        Python hands such bytes over as lone surrogates, which every later print would fail on.
+        """
+        for arg in sys.argv[1:] if args is None else args:
+            if isinstance(arg, str) and not _encodable(arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+                fail(f"argument '{shown}' is not valid UTF-8 text")
+        return super().main(args, *rest, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -300,18 +300,25 @@ def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) 
         return lexicon
 
 
-def _read_bytes(path: StrPath) -> bytes:
-    """Return the bytes of the file ``path``."""
+MAX_LIST_BYTES = 64 * 1024 * 1024
+"""Largest word list read (SOWPODS is 2.6 MiB): a bigger file is refused, not read without end."""
+
+
+def _read_bytes(path: StrPath, limit: int = -1) -> bytes:
+    """Return the bytes of the file ``path`` (at most ``limit`` of them, if given)."""
     with open(path, "rb") as f:
-        return f.read()
+        return f.read(limit)
 
 
 def _read_source(source: str) -> bytes:
     """Return the bytes of the word list ``source``, failing with a :class:`LexiconError`."""
     try:
-        return _read_bytes(source)
+        data = _read_bytes(source, MAX_LIST_BYTES + 1)
     except OSError as exc:
         raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise LexiconError(f"word list {source!r} is larger than {MAX_LIST_BYTES >> 20} MiB")
+    return data
 
 
 def remove_file(path: str) -> None:
