@@ -224,7 +224,11 @@ def _resolve(spec: StrPath | None) -> tuple[str, str, str]:
     from pathlib import Path  # a file: its name and label come from pathlib's reading of the path, as they did
 
     path = Path(text).expanduser()
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+        found = False
+    if not found:
         names = ", ".join(sorted([*BUILTIN, *ALIASES]))
         raise LexiconError(f"unknown dictionary {text!r}: not one of {names}, and no such file")
     name, label = str(path), path.name

@@ -69,6 +69,8 @@ def test_a_word_list_past_its_cap_is_refused(runner: CliRunner, tmp_path: Path, 
 
 
 @pytest.mark.parametrize(("args", "problem"), [
+    (["check", "word", "--dict", "9" * 300], f"unknown dictionary '{'9' * 300}': not one of collins, csw, sowpods, "
+                                             "twl, twl06, and no such file"),
     (["round", "/"], "cannot read '/': Is a directory"),
     (["round", "/nonexistent.json"], "cannot read '/nonexistent.json': No such file or directory"),
 ])
