@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import emit_json, fail, json_option
+from cli.common import emit_json, fail, json_option, plural
 from novelty.catalog import load_catalog
 
 
@@ -25,7 +25,7 @@ def cards(letter: str | None, as_json: bool) -> None:
         effect = "" if k.effect is None else k.effect_text
         click.echo(f"{k.id:<16}{k.letter_label:<16}{k.count:>2}{k.points:>5}  "
                    f"{k.colour.value if k.colour else '':<7}{effect}")
-    click.echo(f"{sum(k.count for k in kinds)} cards in {len(kinds)} kinds", err=True)
+    click.echo(f"{plural(sum(k.count for k in kinds), 'card')} in {plural(len(kinds), 'kind')}")
 
 
 @click.command()
@@ -38,4 +38,4 @@ def motifs(as_json: bool) -> None:
         return
     for m in catalog.motifs.values():
         click.echo(f"{m.id:<30}{m.scope.value:<7}{m.name}: {m.effect_text}")
-    click.echo(f"{len(catalog.motifs)} motifs", err=True)
+    click.echo(plural(len(catalog.motifs), "motif"))

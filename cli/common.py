@@ -28,6 +28,27 @@ def _encodable(text: str) -> bool:
     return True
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """Return ``count`` with its noun: ``1 card``, ``2 cards`` (``nouns`` when the plural is not noun + s)."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def human(value: Any) -> str:
+    """Return a value of a JSON answer as a person reads it: yes/no, a comma-separated list, none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(human(v) for v in value) or "none"
+    return str(value)
+
+
+def warn(message: str) -> None:
+    """Print ``message`` on stderr as a warning: the answer stands, but the user should know."""
+    click.echo(f"novelty: warning: {message}", err=True)
+
+
 def fail(message: str) -> NoReturn:
     """Print ``message`` on stderr and exit with status 2."""
     click.echo(f"novelty: error: {message}", err=True)

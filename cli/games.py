@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from cli.common import NoveltyGroup, emit_json, json_option, read_json
+from cli.common import NoveltyGroup, emit_json, human, json_option, read_json
 from novelty.games import Game, games
 
 #: The command name each game is reached by (its other names and aliases work too).
@@ -25,13 +25,13 @@ def print_result(out: dict[str, Any]) -> None:
     for key in ("play_total", "needed", "success", "next_act", "next_lead", "protagonist", "storyteller",
                 "season_over", "finished"):
         if key in out:
-            click.echo(f"{key.replace('_', ' ')}: {out[key]}")
+            click.echo(f"{key.replace('_', ' ')}: {human(out[key])}")
     for line in out.get("log", []):
         click.echo(f"  {line}")
     if out["winners"]:
         click.echo(f"Winner{'s' if len(out['winners']) > 1 else ''}: {', '.join(out['winners'])}")
     for ruling in out["rulings"]:
-        click.echo(f"ruling: {ruling}", err=True)
+        click.echo(f"ruling: {ruling}")
 
 
 def _action_command(game: Game, action: str) -> click.Command:

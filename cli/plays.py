@@ -37,7 +37,7 @@ def print_play(play: dict[str, Any], indent: str = "") -> None:
     for adj in play["adjustments"]:
         click.echo(f"{indent}{adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
     for note in play["notes"]:
-        click.echo(f"{indent}note: {note}", err=True)
+        click.echo(f"{indent}note: {note}")
 
 
 rules_options = [

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
+from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, plural, warn
 from novelty.words import TIME_LIMIT, anagram_report, check_report
 
 
@@ -57,13 +57,13 @@ def anagram(letters: str, min_length: int, dict_spec: str | None, as_json: bool)
     if as_json:
         emit_json(report)
         return
-    click.echo(describe_dictionary(report["dictionary"]), err=True)
+    click.echo(describe_dictionary(report["dictionary"]))
     if report["truncated"]:
-        click.echo(f"{report['found']} words found; the {report['count']} longest listed", err=True)
+        click.echo(f"{plural(report['found'], 'word')} found; the {report['count']:,} longest listed")
     else:
-        click.echo(f"{report['count']} words", err=True)
+        click.echo(plural(report["count"], "word"))
     if report["timed_out"]:
-        click.echo(f"the search stopped at its {TIME_LIMIT:g} s limit: some words may be missing", err=True)
+        warn(f"the search stopped at its {TIME_LIMIT:g} s limit: some words may be missing")
     by_length: dict[int, list[str]] = {}
     for word in report["words"]:
         by_length.setdefault(len(word), []).append(word.upper())

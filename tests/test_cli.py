@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cli.common import plural
 from cli.main import main
 
 
@@ -71,8 +72,9 @@ def test_anagram(runner: CliRunner) -> None:
     assert code == 0 and data["words"][0] == "quixotic"
     lengths = [len(w) for w in data["words"]]
     assert lengths == sorted(lengths, reverse=True) and min(lengths) >= 4
-    code, out, _ = run(runner, "anagram", "quixotic", "--min", "7")
-    assert out.splitlines() == [" 8: QUIXOTIC"]
+    code, out, err = run(runner, "anagram", "quixotic", "--min", "7")
+    assert out.splitlines()[1:] == ["1 word", " 8: QUIXOTIC"] and err == ""  # results on stdout
+    assert out.startswith("Dictionary: TWL06 (178,691 words")
 
 
 def test_cards_and_motifs(runner: CliRunner) -> None:
@@ -80,14 +82,17 @@ def test_cards_and_motifs(runner: CliRunner) -> None:
     cards = json.loads(out)
     assert code == 0 and len(cards) == 134 and sum(c["count"] for c in cards) == 168
     code, out, _ = run(runner, "cards", "--letter", "th")
-    assert [line.split()[0] for line in out.splitlines()[1:]] == ["th1", "th2"]
+    assert [line.split()[0] for line in out.splitlines()[1:-1]] == ["th1", "th2"]
+    assert out.splitlines()[-1] == "2 cards in 2 kinds"
+    assert (plural(1, "card"), plural(1_000, "kind"), plural(0, "search", "searches")) == \
+        ("1 card", "1,000 kinds", "0 searches")
     code, out, _ = run(runner, "cards", "--letter", "wildvowel", "--json")
     assert [c["id"] for c in json.loads(out)] == ["wildvowel1", "wildvowel2", "wildvowel3"]
     code, out, _ = run(runner, "motifs", "--json")
     motifs = json.loads(out)
     assert len(motifs) == 48 and motifs[3]["id"] == "chekhovs-gun"
     code, out, _ = run(runner, "motifs")
-    assert "qfwfq" in out and len(out.splitlines()) == 48
+    assert "qfwfq" in out and len(out.splitlines()) == 49 and out.endswith("\n48 motifs\n")
 
 
 # -- Inputs that should be refused (issue 10) ---------------------------------------------------------------
@@ -136,3 +141,27 @@ def test_a_file_nested_a_thousand_levels_deep_is_refused_not_a_crash(runner, tmp
         result = runner.invoke(main, command)
         assert result.exit_code == 2, (command, result.output)
         assert "deeper than 32 levels" in result.output
+
+
+GAME_EXAMPLES = [("othello", "score", "othello.json"), ("othello", "score", "othello-intermission.json"),
+                 ("stage-blood", "score", "stage-blood.json"), ("stage-blood", "resolve", "stage-blood-round.json"),
+                 ("mood-x", "turn", "mood-x-turn.json"), ("mood-x", "game", "mood-x-game.json"),
+                 ("thespianage", "score", "thespianage.json")]
+
+
+@pytest.mark.parametrize(("game", "action", "example"), GAME_EXAMPLES)
+def test_a_game_prints_its_result_and_rulings_on_stdout_in_words(runner: CliRunner, game: str, action: str,
+                                                                 example: str) -> None:
+    # Results on stdout, diagnostics on stderr (README): `> file` keeps the rulings applied. No Python values.
+    code, out, err = run(runner, game, action, str(Path(__file__).parent.parent / "examples" / example))
+    assert code == 0 and err == ""
+    assert not any(token in out for token in (": True", ": False", ": None", ": ['", ": []"))
+
+
+def test_a_games_values_read_as_words(runner: CliRunner) -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    out = run(runner, "stage-blood", "resolve", str(examples / "stage-blood-round.json"))[1]
+    assert "season over: no\nfinished: Henry V\n" in out
+    out = run(runner, "thespianage", "score", str(examples / "thespianage.json"))[1]
+    assert "success: yes\n" in out
+    assert "ruling: " in run(runner, "othello", "score", str(examples / "othello.json"))[1]
