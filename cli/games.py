@@ -54,8 +54,10 @@ def _action_command(game: Game, action: str) -> click.Command:
 def game_group(game_id: str) -> NoveltyGroup:
     """Return the command group of the registered game ``game_id``: a command per action."""
     game = games()[game_id]
-    group = NoveltyGroup(name=COMMAND_NAMES[game.id], help=f"{game.title} ({game.players[0]}-{game.players[1]} "
-                                                            f"players): {', '.join(game.actions)}.")
+    name = COMMAND_NAMES[game.id]
+    also = "" if name == game.id else f"; also {game.id}"  # the game's full id names it too
+    group = NoveltyGroup(name=name, help=f"{game.title} ({game.players[0]}-{game.players[1]} players{also}): "
+                                         f"{', '.join(game.actions)}.")
     for action in game.actions:
         group.add_command(_action_command(game, action))
     return group

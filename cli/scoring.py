@@ -35,7 +35,7 @@ from novelty.scoring import Rules
 def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | None, pool: Counter[str] | None,
           escaped: str | None, motifs_after_cards: bool, my_name_is_extra: bool, escaped_keeps_own_letter: bool,
           dict_spec: str | None, as_json: bool) -> None:
-    """Score one player's play: each WORD is its cards, e.g. "th2 e4 wild4=m e1"."""
+    """Score one player's play: each WORD is its cards by id, as in "th2 e4 wild4=m e1"."""
     data = validate(ScoreInput, {
         "words": list(words), "motifs": list(motifs), "escaped": escaped,
         "rules": rule_switches(motifs_after_cards, my_name_is_extra, escaped_keeps_own_letter),

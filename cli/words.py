@@ -17,7 +17,8 @@ from novelty.words import TIME_LIMIT, anagram_report, check_report
 def check(words: tuple[str, ...], dict_spec: str | None, as_json: bool) -> None:
     """Say whether each WORD is in the list and playable (longer than 3 letters, letters only).
 
-    Exit status 0 when every word is playable, 1 otherwise.
+    Exit status 0 when every word is playable, 1 when one is not, 2 for bad input (an empty word, an
+    unknown --dict).
     """
     for word in words:
         if not word.strip():

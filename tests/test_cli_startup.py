@@ -112,7 +112,7 @@ def test_help_is_the_page_click_writes_with_every_command_loaded(runner: CliRunn
 @pytest.mark.parametrize("name", ["tragedy-of-othello", "Othello", "stage_blood"])
 def test_a_game_is_still_found_by_its_id_or_alias(runner: CliRunner, name: str) -> None:
     result = runner.invoke(main, [name, "--help"])
-    assert result.exit_code == 0 and "players)" in result.stdout
+    assert result.exit_code == 0 and "(2-6 players" in result.stdout
 
 
 def test_an_unknown_command_is_still_refused(runner: CliRunner) -> None:
@@ -171,3 +171,12 @@ def test_every_help_page_runs_with_warnings_as_errors(path: tuple[str, ...]) -> 
                           text=True, check=False, cwd=Path(__file__).parent.parent)
     assert (done.returncode, done.stderr) == (0, ""), path
     assert done.stdout.startswith("Usage: ")
+
+
+def test_the_command_list_shows_whole_summaries_and_every_games_full_name(runner: CliRunner) -> None:
+    # Issue 27: click's summary stops at a sentence's end, which "e.g." looked like ("its cards, e.g.").
+    page = runner.invoke(main, ["--help"], terminal_width=200).stdout
+    assert 'score        Score one player\'s play: each WORD is its cards by id, as in "th2 e4 wild4=m e1".' in page
+    assert "The Tragedy of Othello (2-6 players; also tragedy-of-othello): score." in page
+    assert "Exit status 0 when every word is playable, 1 when one is not, 2 for bad input" in \
+        runner.invoke(main, ["check", "--help"]).stdout.replace("\n  ", " ")
