@@ -21,6 +21,7 @@ from novelty.inputs import (
 )
 from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
+from novelty.tally import ranking, winners
 
 
 @click.command()
@@ -67,6 +68,7 @@ def round_command(file: str, dict_spec: str | None, as_json: bool) -> None:
         return
     click.echo(describe_dictionary(out["dictionary"]))
     print_round(out)
+    print_standings(out["scores"])
 
 
 def print_round(out: dict[str, Any], indent: str = "") -> None:
@@ -98,9 +100,15 @@ def game(file: str, dict_spec: str | None, as_json: bool) -> None:
     click.echo(describe_dictionary(out["dictionary"]))
     for n, r in enumerate(out["rounds"], 1):
         click.echo(f"Round {n}: " + ", ".join(f"{k} {v}" for k, v in r["scores"].items()))
-    for row in out["ranking"]:
-        click.echo(f"{row['rank']}. {row['name']:<16} {row['total']:>5}")
-    click.echo(f"Winner{'s' if len(out['winners']) > 1 else ''}: {', '.join(out['winners'])}")
+    print_standings(out["totals"])
+
+
+def print_standings(scores: dict[str, int]) -> None:
+    """Print the players ranked by ``scores`` (ties share a rank) and the winner(s), as round and game do."""
+    for rank, name, total in ranking(scores):
+        click.echo(f"{rank}. {name:<16} {total:>5}")
+    best = winners(scores)
+    click.echo(f"Winner{'s' if len(best) > 1 else ''}: {', '.join(best)}")
 
 
 @click.command()

@@ -165,3 +165,11 @@ def test_a_games_values_read_as_words(runner: CliRunner) -> None:
     out = run(runner, "thespianage", "score", str(examples / "thespianage.json"))[1]
     assert "success: yes\n" in out
     assert "ruling: " in run(runner, "othello", "score", str(examples / "othello.json"))[1]
+
+
+def test_a_round_ends_with_its_standings_and_winner_as_a_game_does(runner: CliRunner) -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    round_lines = run(runner, "round", str(examples / "round.json"))[1].splitlines()
+    game_lines = run(runner, "game", str(examples / "game.json"))[1].splitlines()
+    assert round_lines[-3:] == ["1. Bob                 29", "2. Ann                 16", "Winner: Bob"]
+    assert game_lines[-1] == "Winner: Bob" and game_lines[-3].startswith("1. Bob")
