@@ -8,11 +8,11 @@ from typing import Any
 from flask import jsonify
 from flask_openapi3 import APIBlueprint, Info, OpenAPI, Tag
 
-from api import problems
-from api.bodies import MAX_DEPTH, check_body
-from api.openapi import NoveltyAPI
-from api.schemas import Health, Problem
-from api.timing import note_arrival
+from novelty.api import problems
+from novelty.api.bodies import MAX_DEPTH, check_body
+from novelty.api.openapi import NoveltyAPI
+from novelty.api.schemas import Health, Problem
+from novelty.api.timing import note_arrival
 
 try:
     VERSION = version("novelty")
@@ -38,12 +38,12 @@ def health() -> dict[str, Any]:
 
 def create_app(config: dict[str, Any] | None = None) -> OpenAPI:
     """Return the API application; ``config`` overrides Flask settings (``MAX_CONTENT_LENGTH``...)."""
-    from api import page
-    from api.advise import advise_api
-    from api.catalog import catalog
-    from api.games import games_api
-    from api.scoring import scoring
-    from api.words import words
+    from novelty.api import page
+    from novelty.api.advise import advise_api
+    from novelty.api.catalog import catalog
+    from novelty.api.games import games_api
+    from novelty.api.scoring import scoring
+    from novelty.api.words import words
 
     app = NoveltyAPI(
         __name__,

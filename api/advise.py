@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from flask_openapi3 import APIBlueprint, Tag
 from pydantic import ConfigDict, Field, StringConstraints
 
-from api.schemas import BODY_PROBLEMS, AdviceResponse, DictField, DictName, problem_responses
-from api.timing import time_left
 from novelty import advise as core
+from novelty.api.schemas import BODY_PROBLEMS, AdviceResponse, DictField, DictName, problem_responses
+from novelty.api.timing import time_left
 from novelty.errors import RuleError
 from novelty.inputs import Cards, Letter, RulesInput, Strict
 from novelty.lexicon import open_lexicon

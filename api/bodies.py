@@ -11,7 +11,7 @@ import json
 
 from flask import Response, request
 
-from api.problems import problem
+from novelty.api.problems import problem
 from novelty.inputs import MAX_DEPTH, nesting_depth
 
 

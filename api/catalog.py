@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from api.schemas import CardKindList, MotifList
+from novelty.api.schemas import CardKindList, MotifList
 from novelty.catalog import load_catalog
 
 catalog = APIBlueprint("catalog", __name__, url_prefix="/v1", abp_tags=[Tag(name="catalog")])

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from api.schemas import BODY_PROBLEMS, GameScoreResponse, problem_responses
+from novelty.api.schemas import BODY_PROBLEMS, GameScoreResponse, problem_responses
 from novelty.games import Game, games
 
 games_api = APIBlueprint("games", __name__, url_prefix="/v1/games", abp_tags=[Tag(name="theatre games")],

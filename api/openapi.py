@@ -4,7 +4,7 @@ flask-openapi3 passes every schema through its own ``Schema`` model, which keeps
 knows: ``propertyNames``, ``if``/``then``, ``examples`` and the like are silently dropped, and the
 document then promises more than the API accepts. So the components are written again from the
 models themselves: each view's body, query and path models, and the answers named in the document
-(every answer model lives in :mod:`api.schemas`).
+(every answer model lives in :mod:`novelty.api.schemas`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask_openapi3 import OpenAPI
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
-from api import schemas
+from novelty.api import schemas
 
 REF = "#/components/schemas/"
 
@@ -45,7 +45,7 @@ class NoveltyAPI(OpenAPI):
 
 
 def answer_models(doc: dict[str, Any]) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
-    """Return the models of the responses named in ``doc`` (each one is :mod:`api.schemas`'s)."""
+    """Return the models of the responses named in ``doc`` (each one is :mod:`novelty.api.schemas`'s)."""
     names = {content["schema"]["$ref"].removeprefix(REF)
              for operations in doc["paths"].values() for operation in operations.values()
              for response in operation.get("responses", {}).values()

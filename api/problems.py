@@ -41,7 +41,7 @@ def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:
 def validation_problem(exc: ValidationError) -> Response:
     """Turn a request validation failure into a 400 problem naming each wrong field.
 
-    The body is already known to be a JSON object (``api.bodies.check_body``); this reports what in it
+    The body is already known to be a JSON object (``novelty.api.bodies.check_body``); this reports what in it
     does not fit the documented schema, or breaks a rule the schema cannot state (``type`` "value_error").
     """
     errors = _field_errors(exc)

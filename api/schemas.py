@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
 
-from api.problems import PROBLEM_JSON
+from novelty.api.problems import PROBLEM_JSON
 from novelty.inputs import Strict
 
 DictName = Literal["twl", "twl06", "sowpods", "collins", "csw"]

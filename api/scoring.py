@@ -7,7 +7,7 @@ from typing import Any
 from flask_openapi3 import APIBlueprint, Tag
 from pydantic import Field
 
-from api.schemas import (
+from novelty.api.schemas import (
     BODY_PROBLEMS,
     BestResponse,
     ChallengeResponse,
@@ -18,7 +18,7 @@ from api.schemas import (
     ScoreResponse,
     problem_responses,
 )
-from api.timing import time_left
+from novelty.api.timing import time_left
 from novelty.inputs import (
     BestInput,
     ChallengeRequest,

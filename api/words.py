@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from api.schemas import (
+from novelty.api.schemas import (
     BODY_PROBLEMS,
     AnagramBody,
     AnagramResponse,
@@ -17,7 +17,7 @@ from api.schemas import (
     WordResponse,
     problem_responses,
 )
-from api.timing import time_left
+from novelty.api.timing import time_left
 from novelty.lexicon import open_lexicon
 from novelty.words import TIME_LIMIT, anagram_report, check_report, check_word
 

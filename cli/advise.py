@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from cli.plays import CardsType, rule_switches, with_rules
 from novelty import advise as core
+from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
+from novelty.cli.plays import CardsType, rule_switches, with_rules
 from novelty.scoring import Rules
 
 DEFAULT_SECONDS = 10.0

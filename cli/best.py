@@ -7,8 +7,8 @@ from collections import Counter
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from cli.plays import CardsType, print_play, rule_switches, with_rules
+from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
+from novelty.cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.scoring import Rules
 from novelty.solver import solve
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cli.common import emit_json, fail, json_option, plural
 from novelty.catalog import load_catalog
+from novelty.cli.common import emit_json, fail, json_option, plural
 
 
 @click.command()

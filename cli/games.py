@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from cli.common import NoveltyGroup, emit_json, human, json_option, read_json
+from novelty.cli.common import NoveltyGroup, emit_json, human, json_option, read_json
 from novelty.games import Game, games
 
 #: The command name each game is reached by (its other names and aliases work too).
@@ -63,7 +63,7 @@ def game_group(game_id: str) -> NoveltyGroup:
     return group
 
 
-# One group per game, each named in cli.main.COMMANDS (and loaded only when that command runs).
+# One group per game, each named in novelty.cli.main.COMMANDS (and loaded only when that command runs).
 othello = game_group("tragedy-of-othello")
 thespianage = game_group("thespianage")
 stage_blood = game_group("stage-blood")

@@ -14,32 +14,34 @@ import importlib
 
 import click
 
-from cli.common import NoveltyGroup
+from novelty.cli.common import NoveltyGroup
 from novelty.errors import NoveltyError
 
 #: Every command: its name -> (where it is defined, its help line as the command's help text begins).
 #: ``tests/test_cli_startup.py`` holds each help line to the command's own.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "advise": ("cli.advise.advise",
+    "advise": ("novelty.cli.advise.advise",
                "Help with a decision: which card to draft, discard, pass, give or keep, or which letter to name."),
-    "anagram": ("cli.words.anagram",
+    "anagram": ("novelty.cli.words.anagram",
                 "List every word that can be made from LETTERS, longest first; '?' is any one letter."),
-    "best": ("cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
-    "cards": ("cli.catalog.cards", "List the letter card kinds: id, letter, copies, points, colour, effect."),
-    "challenge": ("cli.scoring.challenge", "Settle a challenge of WORD: look it up and say who scores what."),
-    "check": ("cli.words.check",
+    "best": ("novelty.cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
+    "cards": ("novelty.cli.catalog.cards", "List the letter card kinds: id, letter, copies, points, colour, effect."),
+    "challenge": ("novelty.cli.scoring.challenge", "Settle a challenge of WORD: look it up and say who scores what."),
+    "check": ("novelty.cli.words.check",
               "Say whether each WORD is in the list and playable (longer than 3 letters, letters only)."),
-    "game": ("cli.scoring.game", "Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."),
-    "mood-x": ("cli.games.mood_x", "Mood X (4-8 players): turn, game."),
-    "motifs": ("cli.catalog.motifs", "List the motif cards: id, name, what kind of effect, and the effect text."),
-    "othello": ("cli.games.othello", "The Tragedy of Othello (2-6 players; also tragedy-of-othello): score."),
-    "round": ("cli.scoring.round_command",
+    "game": ("novelty.cli.scoring.game",
+             "Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."),
+    "mood-x": ("novelty.cli.games.mood_x", "Mood X (4-8 players): turn, game."),
+    "motifs": ("novelty.cli.catalog.motifs",
+               "List the motif cards: id, name, what kind of effect, and the effect text."),
+    "othello": ("novelty.cli.games.othello", "The Tragedy of Othello (2-6 players; also tragedy-of-othello): score."),
+    "round": ("novelty.cli.scoring.round_command",
               "Score a round from FILE.json (players' plays and hands, motifs, pool, challenges); '-' reads stdin."),
-    "score": ("cli.scoring.score",
+    "score": ("novelty.cli.scoring.score",
               'Score one player\'s play: each WORD is its cards by id, as in "th2 e4 wild4=m e1".'),
-    "serve": ("cli.server.serve", "Serve the JSON API under gunicorn (a production WSGI server)."),
-    "stage-blood": ("cli.games.stage_blood", "Stage Blood (2-6 players): score, resolve."),
-    "thespianage": ("cli.games.thespianage", "Thespianage (3-6 players): score."),
+    "serve": ("novelty.cli.server.serve", "Serve the JSON API under gunicorn (a production WSGI server)."),
+    "stage-blood": ("novelty.cli.games.stage_blood", "Stage Blood (2-6 players): score, resolve."),
+    "thespianage": ("novelty.cli.games.thespianage", "Thespianage (3-6 players): score."),
 }
 
 
@@ -76,7 +78,7 @@ class LazyGroup(NoveltyGroup):
     @staticmethod
     def _game_command_name(name: str) -> str | None:
         """Return the command name of the theatre game ``name`` names (an id or alias, any case), or None."""
-        from cli.games import COMMAND_NAMES
+        from novelty.cli.games import COMMAND_NAMES
         from novelty.games import find_game
 
         try:

@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
-from cli.plays import CardsType, print_play, rule_switches, with_rules
+from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
+from novelty.cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.inputs import (
     ChallengeRequest,
     GameInput,

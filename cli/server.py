@@ -171,10 +171,10 @@ class Drain:
 
 
 def run(bind: str, workers: int, threads: int) -> None:
-    """Serve ``api.create_app()`` with gunicorn on ``bind`` (``host:port`` or ``unix:PATH``) until interrupted."""
+    """Serve ``novelty.api.create_app()`` with gunicorn on ``bind`` (``host:port`` or ``unix:PATH``) until stopped."""
     from gunicorn.app.base import BaseApplication
 
-    from api import create_app
+    from novelty.api import create_app
     from novelty.lexicon import BUILTIN, open_lexicon
 
     for name in BUILTIN:  # compile each list and its step index once, before workers fork: they share the
@@ -280,8 +280,8 @@ def run_behind_nginx(host: str, port: int, workers: int, threads: int) -> None:
     import subprocess
     import tempfile
 
-    from api import MAX_BODY_BYTES
-    from cli.common import fail
+    from novelty.api import MAX_BODY_BYTES
+    from novelty.cli.common import fail
 
     nginx = find_nginx()
     if nginx is None:
@@ -296,7 +296,7 @@ def run_behind_nginx(host: str, port: int, workers: int, threads: int) -> None:
         socket_path = os.path.join(prefix, "api.sock")
         conf = os.path.join(prefix, "nginx.conf")
         Path(conf).write_text(nginx_conf(prefix, listen, socket_path, MAX_BODY_BYTES), encoding="utf-8")
-        api = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--unix-socket", socket_path,
+        api = subprocess.Popen([sys.executable, "-m", "novelty.cli.main", "serve", "--unix-socket", socket_path,
                                 "--workers", str(workers), "--threads", str(threads)])
         web = subprocess.Popen([nginx, "-p", prefix, "-c", conf, "-e", "stderr"])
         children = {"gunicorn": api, "nginx": web}

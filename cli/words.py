@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, plural, warn
+from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, plural, warn
 from novelty.words import TIME_LIMIT, anagram_report, check_report
 
 

@@ -15,13 +15,21 @@ Vocabulary (and the variable names used for each throughout the code):
 - **lexicon** (``lexicon``, :class:`~novelty.lexicon.Lexicon`): the agreed word list (TWL06, SOWPODS).
 
 The core does no I/O beyond reading its own data file and word lists (and caching their compiled
-index), and never imports click or flask: the CLI (``cli``) and the API (``api``) are thin layers.
+index), and never imports click or flask: the CLI (``novelty.cli``) and the API (``novelty.api``) are thin layers.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
+
+# novelty.cli, novelty.api, novelty.wordlists and novelty.examples install as folders of this package
+# (pyproject.toml's package-dir). In a source checkout they are the folders cli/, api/, ... beside this one
+# (the design fixes them there), and an editable install puts that root on sys.path: look for them there too.
+_checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if not os.path.isdir(os.path.join(__path__[0], "cli")) and os.path.isfile(os.path.join(_checkout, "cli", "main.py")):
+    __path__.append(_checkout)
 
 if TYPE_CHECKING:
     from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog

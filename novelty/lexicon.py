@@ -218,7 +218,7 @@ def _resolve(spec: StrPath | None) -> tuple[str, str, str]:
     key = ALIASES.get(text.strip().lower(), text.strip().lower())
     if key in BUILTIN:
         label, filename = BUILTIN[key]
-        import wordlists  # a plain package directory: its files sit beside its __init__
+        from novelty import wordlists  # a plain package directory: its files sit beside its __init__
 
         return key, label, os.path.join(os.path.dirname(wordlists.__file__), filename)
     from pathlib import Path  # a file: its name and label come from pathlib's reading of the path, as they did

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
+from novelty.api import create_app
 from novelty.lexicon import SetLexicon
 
 TEN_WORDS = ["theme", "them", "quixotic", "quiz", "toad", "dote", "note", "tone", "stone", "qi"]

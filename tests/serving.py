@@ -61,7 +61,7 @@ def serving(folder: Path, *args: str, outer_cache: bool = True) -> Iterator[str]
     """Run ``novelty serve --port PORT *args`` in ``folder`` and yield its base URL; stop it afterwards."""
     port = free_port()
     found = shutil.which("novelty")
-    command = [found] if found else [sys.executable, "-m", "cli.main"]
+    command = [found] if found else [sys.executable, "-m", "novelty.cli.main"]
     env = dict(os.environ)
     if outer_cache and OUTER_CACHE:
         env["NOVELTY_CACHE_DIR"] = OUTER_CACHE

@@ -11,10 +11,10 @@ from collections import Counter
 
 import pytest
 
-from cli.main import main
 from novelty import advise
 from novelty.advise import Setting
 from novelty.catalog import load_catalog
+from novelty.cli.main import main
 from novelty.errors import RuleError
 from novelty.lexicon import SetLexicon
 from novelty.play import parse_cards

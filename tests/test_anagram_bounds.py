@@ -9,9 +9,9 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from api.schemas import MAX_BLANKS as API_MAX_BLANKS
-from api.schemas import AnagramBody
-from cli.main import main
+from novelty.api.schemas import MAX_BLANKS as API_MAX_BLANKS
+from novelty.api.schemas import AnagramBody
+from novelty.cli.main import main
 from novelty.errors import NotationError
 from novelty.lexicon import SetLexicon, open_lexicon
 from novelty.words import MAX_BLANKS, MAX_LETTERS, MAX_WORDS, TIME_LIMIT, anagram_report, search_anagrams
@@ -107,5 +107,5 @@ def test_cli_refuses_over_large_racks_on_stderr_with_status_2(letters: str, mess
 def test_cli_says_the_list_was_cut() -> None:
     result = CliRunner().invoke(main, ["anagram", HEAVIEST, "--min", "1"])
     assert result.exit_code == 0
-    assert "133149 words found; the 1000 longest listed" in result.stderr
+    assert "133,149 words found; the 1,000 longest listed" in result.stdout
     assert len(result.stdout) < 40_000

@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from novelty.cli.main import main
 
 
 def problem_of(response) -> dict:  # type: ignore[no-untyped-def]
@@ -74,12 +74,12 @@ def test_oversized_body_is_refused(client) -> None:  # type: ignore[no-untyped-d
 
 
 def test_an_unexpected_failure_is_a_json_500_not_a_page(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import api.words
+    import novelty.api.words
 
     def boom(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(api.words, "check_report", boom)
+    monkeypatch.setattr(novelty.api.words, "check_report", boom)
     app.testing = False
     try:
         response = app.test_client().post("/v1/check", json={"words": ["a"]})

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from api.timing import MAX_QUEUED, queued
+from novelty.api.timing import MAX_QUEUED, queued
 from novelty.lexicon import open_lexicon
 
 HEAVY = "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1"

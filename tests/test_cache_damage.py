@@ -117,7 +117,7 @@ def twl_cache(tmp_path: Path) -> Path:
 def novelty(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Return the finished ``novelty ARGS`` run against the cache folder ``cache``."""
     env = {"NOVELTY_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, timeout=60,
+    return subprocess.run([sys.executable, "-m", "novelty.cli.main", *args], capture_output=True, text=True, timeout=60,
                           check=False, cwd=ROOT, env=env)
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.common import plural
-from cli.main import main
+from novelty.cli.common import plural
+from novelty.cli.main import main
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
@@ -134,7 +134,7 @@ def test_challenge_refuses_a_player_challenging_their_own_word(runner: CliRunner
 
 
 def test_a_file_nested_a_thousand_levels_deep_is_refused_not_a_crash(runner, tmp_path):
-    from cli.main import main
+    from novelty.cli.main import main
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 1000 + "]" * 1000)
     for command in (["round", str(deep)], ["game", str(deep)], ["othello", "score", str(deep)]):

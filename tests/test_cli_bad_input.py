@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.common import MAX_FILE_BYTES
-from cli.main import main
+from novelty.cli.common import MAX_FILE_BYTES
+from novelty.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_an_argument_that_is_not_utf8_is_refused_by_name() -> None:
     # `novelty check $'\xff\xfeabc'` exited 3 ("internal error: UnicodeEncodeError").
-    done = subprocess.run([sys.executable, "-m", "cli.main", "check", os.fsdecode(b"\xff\xfeabc")],
+    done = subprocess.run([sys.executable, "-m", "novelty.cli.main", "check", os.fsdecode(b"\xff\xfeabc")],
                           capture_output=True, text=True, check=False, cwd=ROOT)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "novelty: error: argument '\\xff\\xfeabc' is not valid UTF-8 text\n"
@@ -53,7 +53,7 @@ def test_a_file_at_the_cap_is_read(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_the_cap_is_the_apis_body_limit() -> None:
-    from api import MAX_BODY_BYTES
+    from novelty.api import MAX_BODY_BYTES
 
     assert MAX_FILE_BYTES == MAX_BODY_BYTES
 

@@ -15,8 +15,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.games import COMMAND_NAMES
-from cli.main import COMMANDS, LazyGroup, main, short_help
+from novelty.cli.games import COMMAND_NAMES
+from novelty.cli.main import COMMANDS, LazyGroup, main, short_help
 from novelty.games import games
 
 HEAVY = ("pydantic", "flask", "flask_openapi3", "novelty.inputs", "novelty.scoring", "novelty.solver",
@@ -43,15 +43,16 @@ def heavy(modules: set[str]) -> list[str]:
 
 
 def test_importing_novelty_and_the_cli_pulls_in_neither_pydantic_nor_flask() -> None:
-    modules = modules_after("import novelty\nimport cli.main")
-    assert "cli.main" in modules
+    modules = modules_after("import novelty\nimport novelty.cli.main")
+    assert "novelty.cli.main" in modules
     assert heavy(modules) == []
     assert "novelty.catalog" not in modules and "novelty.lexicon" not in modules  # `import novelty` is light
 
 
 @pytest.mark.parametrize("args", [["--help"], ["check", "quixotic"], ["anagram", "quixot?c", "--json"]])
 def test_help_check_and_anagram_import_nothing_of_the_scoring_engine(args: list[str]) -> None:
-    run = f"from cli.main import main\ntry:\n    main({args!r}, standalone_mode=False)\nexcept SystemExit:\n    pass"
+    run = (f"from novelty.cli.main import main\ntry:\n    main({args!r}, standalone_mode=False)\n"
+           "except SystemExit:\n    pass")
     assert heavy(modules_after(run)) == []
 
 
@@ -66,7 +67,7 @@ LIGHT = {"check": {"pathlib", "dataclasses", "string", "unicodedata", "novelty.s
                                               (["check", "quixotic", "--json"], LIGHT["check"]),
                                               (["anagram", "quixot?c"], LIGHT["anagram"])])
 def test_a_word_check_loads_neither_pathlib_nor_dataclasses(args: list[str], spared: set[str]) -> None:
-    run = f"from cli.main import main\nfor _ in range(2):  # the second is warm\n    try:\n" \
+    run = f"from novelty.cli.main import main\nfor _ in range(2):  # the second is warm\n    try:\n" \
           f"        main({args!r}, standalone_mode=False)\n    except SystemExit:\n        pass"
     added = modules_after(run, site=False) - modules_after("import click", site=False)
     assert "novelty.lexicon" in added
@@ -121,10 +122,10 @@ def test_an_unknown_command_is_still_refused(runner: CliRunner) -> None:
 
 
 def test_python_m_cli_main_runs_every_command() -> None:
-    # test_serve.py falls back on it. The scoring and game commands used to register on `cli.main.main`, a
-    # second copy of the module, not on `__main__.main`: `python -m cli.main round` said "No such command".
-    done = subprocess.run([sys.executable, "-m", "cli.main", "round", "examples/round.json"], capture_output=True,
-                          text=True, check=False, cwd=Path(__file__).parent.parent)
+    # test_serve.py falls back on it. The scoring and game commands used to register on `novelty.cli.main.main`, a
+    # second copy of the module, not on `__main__.main`: `python -m novelty.cli.main round` said "No such command".
+    done = subprocess.run([sys.executable, "-m", "novelty.cli.main", "round", "examples/round.json"],
+                          capture_output=True, text=True, check=False, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0 and "Motifs: assonance" in done.stdout
 
 
@@ -136,7 +137,7 @@ def test_a_warm_check_loads_no_platformdirs_and_hashes_the_list(tmp_path: Path,
     # (tempfile is left out: some sites load it at start-up, in a .pth file.)
     monkeypatch.delenv("NOVELTY_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    run = ("from cli.main import main\ntry:\n    main(['check', 'quixotic'], standalone_mode=False)\n"
+    run = ("from novelty.cli.main import main\ntry:\n    main(['check', 'quixotic'], standalone_mode=False)\n"
            "except SystemExit:\n    pass")
     assert "hashlib" in modules_after(run)  # a cold start compiles the list into $XDG_CACHE_HOME/novelty
     assert list((tmp_path / "novelty").glob("twl06-*.marisa"))
@@ -167,8 +168,8 @@ def test_the_help_walk_reaches_every_subcommand() -> None:
 def test_every_help_page_runs_with_warnings_as_errors(path: tuple[str, ...]) -> None:
     # A fresh interpreter with -W error: a deprecated name of click (or any dependency) on the help path, at
     # import or at run time, fails here before a user's newer click removes it (issue 21).
-    done = subprocess.run([sys.executable, "-W", "error", "-m", "cli.main", *path, "--help"], capture_output=True,
-                          text=True, check=False, cwd=Path(__file__).parent.parent)
+    done = subprocess.run([sys.executable, "-W", "error", "-m", "novelty.cli.main", *path, "--help"],
+                          capture_output=True, text=True, check=False, cwd=Path(__file__).parent.parent)
     assert (done.returncode, done.stderr) == (0, ""), path
     assert done.stdout.startswith("Usage: ")
 

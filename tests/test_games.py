@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cli.main import main
+from novelty.cli.main import main
 from novelty.errors import NoveltyError
 from novelty.games import find_game, games
 from novelty.tally import first_to_the_left, majority_awards, ranking, winners

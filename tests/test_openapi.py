@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 from schemathesis.config import SchemathesisConfig
 
-from api import create_app
+from novelty.api import create_app
 
 EXAMPLES_PER_OPERATION = 10
 

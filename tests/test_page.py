@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from werkzeug.serving import make_server
 
-from api import create_app
-from cli.main import main
+from novelty.api import create_app
+from novelty.cli.main import main
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

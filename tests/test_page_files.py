@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from api.page import STATIC
-from cli.main import main
+from novelty.api.page import STATIC
+from novelty.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,8 +64,9 @@ def test_no_file_of_the_page_loads_anything_from_another_host(name: str) -> None
 
 def test_a_wheel_carries_the_page() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    patterns = config["tool"]["setuptools"]["package-data"]["api"]
-    assert patterns == ["static/*"] and "api" in config["tool"]["setuptools"]["packages"]
+    patterns = config["tool"]["setuptools"]["package-data"]["novelty.api"]
+    assert patterns == ["static/*"] and "novelty.api" in config["tool"]["setuptools"]["packages"]
+    assert config["tool"]["setuptools"]["package-dir"]["novelty.api"] == "api"
     assert {p.name for p in STATIC.iterdir()} >= {"index.html", "app.js", "app.css", "sw.js"}
 
 

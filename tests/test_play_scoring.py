@@ -208,7 +208,7 @@ def test_hand_counter_type() -> None:
 def test_the_other_escaped_reading_is_a_switch_on_every_surface(runner, client) -> None:  # type: ignore[no-untyped-def]
     # Ruling M8's other reading is offered, not only written down: --escaped-keeps-own-letter on the CLI,
     # "rules": {"escaped_own_letter_keeps_card": true} in JSON. e4 played as E keeps "+1 if first letter".
-    from cli.main import main
+    from novelty.cli.main import main
     args = ["score", "e4 a3 t3 s3", "--motif", "escaped-from-captivity", "--motif", "hermit", "--escaped", "e",
             "--json"]
     plain = json.loads(runner.invoke(main, args).output)

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from novelty.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_RUN = {"serve"}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from novelty.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -42,7 +42,7 @@ def test_score_with_hand_counts_unused_cards(runner: CliRunner) -> None:
 def test_score_notes_motifs_that_do_not_score(runner: CliRunner) -> None:
     result = runner.invoke(main, ["score", "d1 a3 t3 e3", "--motif", "noahs-ark", "--motif", "pangram"])
     assert result.exit_code == 0
-    assert "noahs-ark changes drafting" in result.stderr and "pangram needs every player's play" in result.stderr
+    assert "noahs-ark changes drafting" in result.stdout and "pangram needs every player's play" in result.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [

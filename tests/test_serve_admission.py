@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("gunicorn")
 
-from cli.server import MAX_REQUESTS, MAX_REQUESTS_JITTER, Admission  # noqa: E402
+from novelty.cli.server import MAX_REQUESTS, MAX_REQUESTS_JITTER, Admission  # noqa: E402
 
 
 class Slow:

@@ -25,8 +25,8 @@ from click.testing import CliRunner
 
 pytest.importorskip("gunicorn")
 
-from cli import server as serve_module  # noqa: E402
-from cli.main import main  # noqa: E402
+from novelty.cli import server as serve_module  # noqa: E402
+from novelty.cli.main import main  # noqa: E402
 from tests.serving import serving  # noqa: E402
 
 NGINX = serve_module.find_nginx()

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("gunicorn")
 
-from cli import server  # noqa: E402
+from novelty.cli import server  # noqa: E402
 from novelty.lexicon import SetLexicon  # noqa: E402
 from novelty.words import search_anagrams  # noqa: E402
 

@@ -263,7 +263,7 @@ def test_more_than_forty_cards_are_refused():
 
 
 def test_cli_best_prints_the_best_play_and_json(runner):
-    from cli.main import main
+    from novelty.cli.main import main
     result = runner.invoke(main, ["best", "--hand", "s1 t1 o1 n1 e1", "--top", "2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -277,7 +277,7 @@ def test_cli_best_prints_the_best_play_and_json(runner):
 
 
 def test_cli_best_refuses_bad_input(runner):
-    from cli.main import main
+    from novelty.cli.main import main
     result = runner.invoke(main, ["best", "--hand", "zz9"])
     assert result.exit_code == 2 and "unknown card id" in result.output
     result = runner.invoke(main, ["best", "--hand", "a1", "--time-limit", "-1"])
@@ -287,7 +287,7 @@ def test_cli_best_refuses_bad_input(runner):
 
 
 def test_cli_best_says_what_bounds_an_unproved_answer(runner):
-    from cli.main import main
+    from novelty.cli.main import main
     result = runner.invoke(main, ["best", "--hand", "a1 e1 i1 o1 r1 s1 t1 n1 l1 d1 wild1 wild2 doublewild1",
                                   "--motif", "alliteration", "--time-limit", "0.05", "--top", "1"])
     assert result.exit_code == 0, result.output
@@ -295,7 +295,7 @@ def test_cli_best_says_what_bounds_an_unproved_answer(runner):
 
 
 def test_progress_line_reads_like_a_sentence():
-    from cli.best import progress_line
+    from novelty.cli.best import progress_line
     assert progress_line(None, 900, 0.5) == "searching: no play yet, no play beats 900, 0.5 s"
     assert progress_line(42, 900, 1.25) == "searching: best so far 42, no play beats 900, 1.2 s"
 
