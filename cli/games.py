@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from novelty.cli.common import NoveltyGroup, emit_json, human, json_option, read_json
+from novelty.cli.examples import example_hint
 from novelty.games import Game, games
 
 #: The command name each game is reached by (its other names and aliases work too).
@@ -37,7 +38,8 @@ def print_result(out: dict[str, Any]) -> None:
 def _action_command(game: Game, action: str) -> click.Command:
     act = game.actions[action]
 
-    @click.command(name=action, help=f"{act.summary} Reads FILE.json ('-' for stdin).")
+    @click.command(name=action, help=f"{act.summary} Reads FILE.json ('-' for stdin).",
+                   epilog=example_hint(f"novelty {COMMAND_NAMES[game.id]} {action}"))
     @click.argument("file", metavar="FILE.json")
     @json_option
     def command(file: str, as_json: bool) -> None:

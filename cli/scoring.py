@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
+from novelty.cli.examples import example_hint
 from novelty.cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.inputs import (
     ChallengeRequest,
@@ -53,7 +54,7 @@ def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | 
     click.echo(f"{'TOTAL':<12} {out['total']:>4}")
 
 
-@click.command("round")
+@click.command("round", epilog=example_hint("novelty round"))
 @click.argument("file", metavar="FILE.json")
 @dict_option
 @json_option
@@ -84,7 +85,7 @@ def print_round(out: dict[str, Any], indent: str = "") -> None:
             click.echo(f"{indent}  {adj['source']:<12} {adj['points']:>+4}   {adj['text']}")
 
 
-@click.command()
+@click.command(epilog=example_hint("novelty game"))
 @click.argument("file", metavar="FILE.json")
 @dict_option
 @json_option
