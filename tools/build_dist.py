@@ -21,21 +21,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def build(out: Path) -> list[Path]:
-    """Build the sdist and the (repaired, on Linux) wheel into ``out``; return their paths."""
+def build(out: Path, quiet: bool = False) -> list[Path]:
+    """Build the sdist and the (repaired, on Linux) wheel into ``out``; return their paths.
+
+    ``quiet`` keeps the tools' output unless one fails.
+    """
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp)
-        subprocess.run([sys.executable, "-m", "build", "--outdir", str(raw), str(ROOT)], check=True)
+        step([sys.executable, "-m", "build", "--outdir", str(raw), str(ROOT)], quiet)
         made = []
         for path in sorted(raw.iterdir()):
             if path.name.endswith(".whl") and sys.platform == "linux":
-                subprocess.run([sys.executable, "-m", "auditwheel", "repair", "--wheel-dir", str(out), str(path)],
-                               check=True)
+                step([sys.executable, "-m", "auditwheel", "repair", "--wheel-dir", str(out), str(path)], quiet)
                 made += sorted(out.glob(f"{path.name.split('-linux_')[0]}-*manylinux*.whl"))
             else:
                 made.append(Path(shutil.copy(path, out)))
     return made
+
+
+def step(command: list[str], quiet: bool) -> None:
+    """Run ``command``; when ``quiet``, show its output only if it fails."""
+    done = subprocess.run(command, capture_output=quiet, text=True, check=False)
+    if done.returncode:
+        print(done.stdout or "", done.stderr or "", file=sys.stderr)
+        raise SystemExit(f"build_dist: {' '.join(command[:4])} ... failed (exit {done.returncode})")
 
 
 def main() -> int:
