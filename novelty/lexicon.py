@@ -325,12 +325,6 @@ def _read_source(source: str) -> bytes:
     return data
 
 
-def remove_file(path: str) -> None:
-    """Remove the file ``path`` if it is there."""
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)
-
-
 def discard_file(path: str) -> None:
     """Remove the file ``path`` if it is there and can be (a read-only cache keeps its damaged file)."""
     with contextlib.suppress(OSError):
@@ -349,7 +343,7 @@ def replace_file(path: str, data: bytes) -> None:
             out.write(data)
         os.replace(tmp, path)
     except OSError:
-        remove_file(tmp)
+        discard_file(tmp)
         raise
 
 
