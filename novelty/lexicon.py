@@ -268,7 +268,7 @@ def read_words(data: bytes, source: str) -> list[str]:
     return sorted(words)
 
 
-_loaded: dict[tuple[str, int, int, str], MarisaLexicon] = {}
+_loaded: dict[tuple[int, int, int, int, str], MarisaLexicon] = {}
 _lock = threading.Lock()
 
 
@@ -288,11 +288,11 @@ def open_lexicon(spec: StrPath | None = None, cache_dir: StrPath | None = None) 
         stat = os.stat(source)
     except OSError as exc:
         raise LexiconError(f"cannot read word list {source!r}: {exc.strerror}") from None
-    real = os.path.realpath(source)
-    key = (real, stat.st_mtime_ns, stat.st_size, folder)
-    with _lock:
+    key = (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size, folder)  # the file itself: no realpath
+    with _lock:                                                              # (4 lstat calls) per request
         if key in _loaded and _loaded[key].info.name == name:
             return _loaded[key]
+        real = os.path.realpath(source)
         if name in BUILTIN:
             family = f"{_slug(label)}-"
         else:  # a file: its compiles are grouped by its full path, so no other list's are ever evicted
