@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -15,10 +16,6 @@ from typing import Any
 
 import click
 
-MAX_REQUESTS = 500
-"""Requests a worker serves before gunicorn replaces it with a fresh one (memory back to baseline)."""
-MAX_REQUESTS_JITTER = 100
-"""Up to this many more, chosen per worker, so workers do not all restart at once."""
 BUSY = 2
 """POST requests a worker computes at once; more wait for a slot (the GIL lets one thread compute at a
 time, so more at once only slows every one of them and the health check)."""
@@ -42,6 +39,35 @@ NGINX_CONF = Path(__file__).with_name("nginx.conf")
 """The nginx configuration of the documented deployment, with ``@name@`` fields ``--proxy`` fills in."""
 NGINX_PLACES = ("nginx", "/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx")
 """Where ``--proxy`` looks for nginx: on PATH, then where packages put it."""
+PROBLEM_JSON = "application/problem+json"
+"""The media type of every error answer (RFC 9457), the API's, gunicorn's and nginx's alike."""
+DETAIL_CHARS = 200
+"""Most characters of a parser's message quoted in a problem's detail (it may quote what the client sent)."""
+INTERNAL_ERROR = "internal error: the server could not answer this request"
+"""The detail of a 500, as the API words it (``api/problems.py``)."""
+NGINX_CONNECTIONS = 16384
+"""Connections nginx holds at once (``worker_connections``), clients' and gunicorn's together: a flood of
+10,000 idle or slow clients leaves room for real work (the default, 1024, ran out at 1,100)."""
+NGINX_SPARE_FILES = 256
+"""Open files nginx needs besides its connections: listening sockets, logs, temporary files."""
+NGINX_DETAILS = {
+    400: "the request is not valid HTTP",
+    404: "no such endpoint",
+    405: "the method is not allowed",
+    408: "the request was not sent in time: its headers within 10 s, then at most 10 s between two reads",
+    411: "the request needs a Content-Length",
+    413: "request body too large",
+    414: "the request line is too long: the limit is 8192 bytes",
+    431: "the request's header fields are too large: at most 8192 bytes a line, 32 KiB in all",
+    500: INTERNAL_ERROR,
+    501: "the request's transfer coding is not supported",
+    502: "the API is not answering (bad gateway): retry after 1 s",
+    503: "the API is not answering: retry after 1 s",
+    504: "the API did not answer in time",
+    505: "the HTTP version is not supported: send HTTP/1.1",
+}
+"""The detail of each problem nginx answers itself (413's names the limit: :func:`nginx_problems`)."""
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
@@ -55,8 +81,8 @@ def serve(host: str, port: int, workers: int, threads: int, proxy: bool, unix_so
 
     Each worker computes at most 2 POST requests at once; others wait up to 5 s for a slot, then
     answer 429 with Retry-After. A POST arriving while all but one of a worker's threads hold POSTs
-    answers 429 at once, so a thread is always free for GET /v1/health. Workers are replaced after
-    500 to 600 requests (max_requests 500, jitter 100), so memory a heavy request took is returned.
+    answers 429 at once, so a thread is always free for GET /v1/health. The app is loaded before the
+    workers fork; a worker that holds over 256 MiB of its own memory after a POST is replaced.
 
     With --proxy (the documented deployment), nginx listens on --host and --port and gunicorn on a
     private unix socket behind it: nginx reads every request whole, so clients that send slowly or
@@ -170,31 +196,118 @@ class Drain:
                 sock.settimeout(before)
 
 
-def run(bind: str, workers: int, threads: int) -> None:
-    """Serve ``api.create_app()`` with gunicorn on ``bind`` (``host:port`` or ``unix:PATH``) until interrupted."""
-    from gunicorn.app.base import BaseApplication
-
+def api_app(threads: int) -> WSGIApp:
+    """Return the API as gunicorn serves it, each word list and its step index opened (and compiled) first."""
     from api import create_app
     from novelty.lexicon import BUILTIN, open_lexicon
 
-    for name in BUILTIN:  # compile each list and its step index once, before workers fork: they share the
+    for name in BUILTIN:  # with preload_app this runs once, before the workers fork: they share the
         open_lexicon(name).step_index()  # memory-mapped pages, and no request pays for building them
+    return Drain(Admission(create_app(), threads))
+
+
+def gunicorn_settings(bind: str, workers: int, threads: int) -> dict[str, Any]:
+    """Return the gunicorn settings of ``novelty serve``.
+
+    The app is loaded once, before the workers fork (``preload_app``), so a worker starts in a fork's
+    time with the imports and the word lists' index shared. Workers are not recycled after a number of
+    requests (each restart cost the import of the app, twice a second at 1,000 requests/s); one retires
+    when it holds too much memory of its own (:func:`post_request`, :data:`MEMORY_CEILING`).
+    """
+    return {"bind": bind, "workers": workers, "threads": threads, "worker_class": problem_worker(),
+            "preload_app": True, "accesslog": "-", "post_fork": post_fork, "post_request": post_request}
+
+
+def run(bind: str, workers: int, threads: int, load: Callable[[], WSGIApp] | None = None) -> None:
+    """Serve ``load()`` (by default the API) with gunicorn on ``bind`` (``host:port`` or ``unix:PATH``)."""
+    from gunicorn.app.base import BaseApplication
+
+    settings = gunicorn_settings(bind, workers, threads)
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
-            settings: dict[str, Any] = {"bind": bind, "workers": workers, "threads": threads,
-                                        "worker_class": "gthread", "accesslog": "-",
-                                        "max_requests": MAX_REQUESTS, "max_requests_jitter": MAX_REQUESTS_JITTER,
-                                        "post_fork": post_fork, "post_request": post_request}
             if "control_socket_disable" in self.cfg.settings:  # gunicorn 25+: no shared ~/.gunicorn socket
                 settings["control_socket_disable"] = True
             for key, value in settings.items():
                 self.cfg.set(key, value)
 
         def load(self) -> Any:
-            return Drain(Admission(create_app(), threads))
+            return load() if load is not None else api_app(threads)
 
     Server().run()
+
+
+class Recorder:
+    """A stand-in for a client socket that keeps what is written to it (gunicorn writes a non-blocking socket)."""
+
+    def __init__(self) -> None:
+        self.sent = bytearray()
+
+    def sendall(self, data: bytes) -> None:
+        """Keep ``data``."""
+        self.sent += data
+
+    def gettimeout(self) -> float:
+        """Say the socket is non-blocking already."""
+        return 0.0
+
+    def setblocking(self, flag: bool) -> None:
+        """Change nothing."""
+
+    def status(self) -> int | None:
+        """Return the status of the answer written (``HTTP/1.1 414 ...``), or None when none was."""
+        first = bytes(self.sent).split(b"\r\n", 1)[0].split()
+        return int(first[1]) if len(first) >= 2 and first[1].isdigit() else None
+
+
+def problem_answer(status: int, detail: str) -> bytes:
+    """Return a whole HTTP/1.1 answer that closes the connection: ``status`` with a problem-details body."""
+    phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else ""
+    body = json.dumps({"type": "about:blank", "title": phrase, "status": status, "detail": detail}).encode()
+    head = (f"HTTP/1.1 {status} {phrase}\r\nConnection: close\r\nContent-Type: {PROBLEM_JSON}\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
+    return head.encode("latin-1") + body
+
+
+def framing_detail(status: int, error: BaseException, cfg: Any) -> str:
+    """Return the problem detail for a request gunicorn could not read (``cfg``: its limits)."""
+    said = str(error)
+    said = said if len(said) <= DETAIL_CHARS else said[:DETAIL_CHARS] + "…"
+    if status == 414:
+        return f"the request line is too long: the limit is {cfg.limit_request_line} bytes"
+    if status == 431:
+        return (f"the request's header fields are too large: at most {cfg.limit_request_fields} fields "
+                f"of at most {cfg.limit_request_field_size} bytes each")
+    if status == 400:
+        return f"the request is not valid HTTP: {said}"
+    return INTERNAL_ERROR if status >= 500 and status != 501 else said
+
+
+@functools.cache
+def problem_worker() -> type:
+    """Return gunicorn's gthread worker class, answering what it cannot read with problem JSON, not HTML."""
+    from gunicorn import util
+    from gunicorn.workers.gthread import ThreadWorker
+
+    class ProblemWorker(ThreadWorker):  # type: ignore[misc]
+        """gunicorn's gthread worker whose error answers (414, 431, 400, 500...) are problem details.
+
+        gunicorn's ``handle_error`` chooses the status and logs; its HTML page is written to a
+        :class:`Recorder`, and the same status goes to the client with a problem-details body instead.
+        """
+
+        def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+            recorder = Recorder()
+            super().handle_error(req, recorder, addr, exc)
+            status = recorder.status()
+            if status is None:
+                return
+            try:
+                util.write_nonblock(client, problem_answer(status, framing_detail(status, exc, self.cfg)))
+            except Exception:  # noqa: BLE001 - the client is gone: nothing to answer (as gunicorn does)
+                self.log.debug("Failed to send error message.")
+
+    return ProblemWorker
 
 
 def glibc() -> Any:
@@ -250,6 +363,27 @@ def find_nginx() -> str | None:
     return None
 
 
+def nginx_limits() -> tuple[int, int]:
+    """Return nginx's ``worker_connections`` and ``worker_rlimit_nofile``: :data:`NGINX_CONNECTIONS` and
+    room for its files, or as many as the hard limit on open files allows (root may raise it)."""
+    import resource
+
+    files = NGINX_CONNECTIONS + NGINX_SPARE_FILES
+    if os.geteuid() != 0:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        if hard != resource.RLIM_INFINITY:
+            files = min(files, hard)
+    return max(files - NGINX_SPARE_FILES, 64), files
+
+
+def nginx_problems(max_body: int) -> dict[int, str]:
+    """Return the problem-details body (JSON text) of each status nginx answers itself."""
+    details = dict(NGINX_DETAILS)
+    details[413] = f"request body too large: the limit is {max_body} bytes"
+    return {status: json.dumps({"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
+                                "detail": detail}) for status, detail in details.items()}
+
+
 def nginx_conf(prefix: str, listen: str, socket_path: str, max_body: int) -> str:
     """Return the deployment's nginx configuration (:data:`NGINX_CONF`) for this server."""
     user = ""
@@ -259,12 +393,11 @@ def nginx_conf(prefix: str, listen: str, socket_path: str, max_body: int) -> str
 
         nobody = pwd.getpwnam("nobody")
         user = f"user nobody {grp.getgrgid(nobody.pw_gid).gr_name};"
-    fields = {"user": user, "prefix": prefix, "listen": listen, "socket": socket_path, "max_body": str(max_body)}
-    details = {400: "the request is not valid HTTP", 413: f"request body too large: the limit is {max_body} bytes",
-               414: "the request line is too long", 503: "the API is not answering: retry after 1 s"}
-    for status, detail in details.items():
-        fields[f"problem_{status}"] = json.dumps({"type": "about:blank", "title": HTTPStatus(status).phrase,
-                                                  "status": status, "detail": detail})
+    connections, files = nginx_limits()
+    fields = {"user": user, "prefix": prefix, "listen": listen, "socket": socket_path, "max_body": str(max_body),
+              "connections": str(connections), "files": str(files)}
+    for status, body in nginx_problems(max_body).items():  # each goes inside '...' in the file
+        fields[f"problem_{status}"] = body.replace("\\", "\\\\").replace("'", "\\'")
     text = NGINX_CONF.read_text(encoding="utf-8")
     for name, value in fields.items():
         text = text.replace(f"@{name}@", value)
@@ -288,6 +421,10 @@ def run_behind_nginx(host: str, port: int, workers: int, threads: int) -> None:
         fail("--proxy needs nginx, which is not installed (Debian: apt-get install nginx); "
              "or serve without --proxy")
     listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    connections = nginx_limits()[0]
+    if connections < NGINX_CONNECTIONS:
+        click.echo(f"novelty: warning: the open-file limit (ulimit -Hn) lets nginx hold {connections} connections "
+                   f"at once, not {NGINX_CONNECTIONS}", err=True)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, lambda signum, frame: stop.set())
