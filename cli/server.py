@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,8 @@ class Drain:
 
     def drain(self, environ: dict[str, Any]) -> None:
         """Read and drop the unread rest of the request body, within the bounds."""
+        from werkzeug.exceptions import BadRequest
+
         stream, sock = environ["wsgi.input"], environ.get("gunicorn.socket")
         before = sock.gettimeout() if sock is not None else None
         deadline, left = time.monotonic() + self.seconds, self.limit
@@ -189,11 +192,66 @@ class Drain:
                 if not chunk:
                     break
                 left -= len(chunk)
-        except (OSError, ValueError):
-            pass  # the client went away, or was too slow: the connection closes after the answer
+        except (OSError, ValueError, BadRequest):
+            pass  # the client went away, was too slow or broke the body: the connection closes after the answer
         finally:
             if sock is not None:
                 sock.settimeout(before)
+
+
+class BodyErrors:
+    """WSGI middleware: a request body that breaks HTTP's framing (a bad chunk size) is the client's fault.
+
+    gunicorn finds it while the app reads the body and raises its parser's error, which the app would
+    answer as an unexpected 500; the body stream given to the app raises werkzeug's ``BadRequest``
+    instead, which the API answers as a 400 problem. A client that goes away (``OSError``) is left as is.
+    """
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        environ["wsgi.input"] = Body(environ["wsgi.input"])
+        return self.app(environ, start_response)
+
+
+class Body:
+    """A request body stream whose read errors, other than the connection's, are a 400 Bad Request."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def read(self, *args: Any) -> bytes:
+        """Read like the stream it wraps."""
+        return self.checked(self.stream.read, *args)
+
+    def readline(self, *args: Any) -> bytes:
+        """Read a line like the stream it wraps."""
+        return self.checked(self.stream.readline, *args)
+
+    def readlines(self, *args: Any) -> list[bytes]:
+        """Read lines like the stream it wraps."""
+        return self.checked(self.stream.readlines, *args)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    @staticmethod
+    def checked(method: Callable[..., Any], *args: Any) -> Any:
+        """Call ``method``; turn an error of the body's framing into werkzeug's ``BadRequest``."""
+        from gunicorn.http.errors import ParseException
+        from werkzeug.exceptions import BadRequest
+
+        try:
+            return method(*args)
+        except ParseException as error:
+            raise BadRequest(f"the request body is not valid HTTP: {clipped(error)}") from error
+
+
+def clipped(error: BaseException) -> str:
+    """Return an error's message, cut at :data:`DETAIL_CHARS` (it may quote what the client sent)."""
+    said = str(error)
+    return said if len(said) <= DETAIL_CHARS else said[:DETAIL_CHARS] + "…"
 
 
 def api_app(threads: int) -> WSGIApp:
@@ -203,7 +261,10 @@ def api_app(threads: int) -> WSGIApp:
 
     for name in BUILTIN:  # with preload_app this runs once, before the workers fork: they share the
         open_lexicon(name).step_index()  # memory-mapped pages, and no request pays for building them
-    return Drain(Admission(create_app(), threads))
+    app = BodyErrors(Drain(Admission(create_app(), threads)))
+    gc.collect()  # with preload_app this runs in gunicorn's master, before the fork: what it made is frozen,
+    gc.freeze()  # so no worker's collection walks it (touching its pages, which stop being shared)
+    return app
 
 
 def gunicorn_settings(bind: str, workers: int, threads: int) -> dict[str, Any]:
@@ -271,8 +332,7 @@ def problem_answer(status: int, detail: str) -> bytes:
 
 def framing_detail(status: int, error: BaseException, cfg: Any) -> str:
     """Return the problem detail for a request gunicorn could not read (``cfg``: its limits)."""
-    said = str(error)
-    said = said if len(said) <= DETAIL_CHARS else said[:DETAIL_CHARS] + "…"
+    said = clipped(error)
     if status == 414:
         return f"the request line is too long: the limit is {cfg.limit_request_line} bytes"
     if status == 431:

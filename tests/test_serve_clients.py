@@ -62,6 +62,9 @@ HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 """What an HTTP/2 client sends first (prior knowledge): neither server speaks HTTP/2 here."""
 TLS_HELLO = bytes.fromhex("16030100a5010000a10303") + bytes(32) + bytes.fromhex("000004130113020100")
 """The start of a TLS ClientHello: an https:// client talking to a plain HTTP port."""
+BAD_CHUNK = (b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+             b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+"""A chunked body whose chunk size is not hexadecimal."""
 
 
 @pytest.fixture(scope="module")
@@ -232,8 +235,9 @@ def assert_problem(answer: tuple[int, http.client.HTTPMessage, bytes] | None, st
 
 ODD_REQUESTS = {"request line over 8 KB": (LONG_LINE, 414), "header line over 8 KB": (LONG_HEADER, 431),
                 "120 header fields": (MANY_HEADERS, 431), "garbage": (GARBAGE, 400),
-                "HTTP/2 preface": (HTTP2_PREFACE, 400)}
-"""Requests neither server can read, and the status each answers (gunicorn's HTML pages before)."""
+                "HTTP/2 preface": (HTTP2_PREFACE, 400), "bad chunk size": (BAD_CHUNK, 400)}
+"""Requests neither server can read, and the status each answers (gunicorn's HTML pages before; a 500 for
+the bad chunk, which gunicorn finds while the app reads the body)."""
 NGINX_ODD_REQUESTS = {**ODD_REQUESTS, "TLS bytes": (TLS_HELLO, 400),
                       "HTTP/3.0": (b"GET /v1/health HTTP/3.0\r\nHost: 127.0.0.1\r\n\r\n", 505),
                       "TRACE": (b"TRACE /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
