@@ -370,8 +370,9 @@ def problem_worker() -> type:
     return ProblemWorker
 
 
+@functools.cache
 def glibc() -> Any:
-    """Return the C library when it is glibc (it has ``mallopt`` and ``malloc_trim``), else None."""
+    """Return the C library when it is glibc (it has ``mallopt`` and ``malloc_trim``), else None (looked up once)."""
     import ctypes
 
     try:
@@ -389,10 +390,16 @@ def post_fork(server: Any, worker: Any) -> None:
         libc.mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD; a fixed value also stops it rising
 
 
+@functools.cache
+def statm(pid: int) -> int:
+    """Return a descriptor of process ``pid``'s ``/proc/PID/statm``, opened once (a read costs 2 us, an open 10)."""
+    return os.open(f"/proc/{pid}/statm", os.O_RDONLY)
+
+
 def own_memory() -> int:
     """Return the bytes of this process's memory that are resident and not shared (0 where unknown)."""
     try:
-        fields = Path("/proc/self/statm").read_text().split()
+        fields = os.pread(statm(os.getpid()), 128, 0).split()  # by pid: a forked worker opens its own
     except OSError:
         return 0
     return (int(fields[1]) - int(fields[2])) * os.sysconf("SC_PAGE_SIZE")
