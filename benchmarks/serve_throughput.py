@@ -8,7 +8,9 @@ a Flask app with one route, ``GET /hello`` answering ``{"hello": "world"}``, und
 ``GET /v1/words/quixotic`` and ``POST /v1/check`` (``{"words": ["quixotic"]}``) with ``--connections``
 keep-alive connections for ``--seconds`` each, ``--rounds`` times, one after another, so that a machine busy
 with other work slows each alike. It prints each round's requests/s (2xx answers only: a POST turned away
-with 429 is counted apart), the median, and the median of each round's ratio to hello-world.
+with 429 is counted apart), the median, and the median of each round's ratio to hello-world; and the CPU
+time the server's processes (gunicorn's arbiter and workers, read from /proc) spent per request, with its
+ratio to hello-world's: requests/s move with whatever else the machine runs, CPU time per request much less.
 
 The client is wrk when it is installed (Debian: ``apt-get install wrk``); otherwise a Python client, one
 process per connection, which takes more of the CPU the servers share and so reads lower for all of them.
@@ -75,8 +77,8 @@ def serve_hello(bind: str, workers: int, threads: int) -> None:
     run(bind, workers, threads, load=hello_app)
 
 
-def wrk_rate(route: Route, connections: int, seconds: float, folder: str) -> tuple[float, int]:
-    """Drive ``route`` with wrk; return its 2xx requests/s and its count of other answers."""
+def wrk_counts(route: Route, connections: int, seconds: float, folder: str) -> tuple[int, int, float]:
+    """Drive ``route`` with wrk; return its count of 2xx answers, of other answers, and the seconds taken."""
     command = ["wrk", "-t1", f"-c{connections}", f"-d{seconds:g}s"]
     if route.body:
         script = Path(folder) / "post.lua"
@@ -90,7 +92,7 @@ def wrk_rate(route: Route, connections: int, seconds: float, folder: str) -> tup
         raise RuntimeError(f"cannot read wrk's output:\n{out}")
     other = int(m.group(1)) if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out)) else 0
     elapsed = float(done.group(2)) / (1000 if done.group(3) == "ms" else 1)
-    return (int(done.group(1)) - other) / elapsed, other
+    return int(done.group(1)) - other, other, elapsed
 
 
 def read_answer(sock: socket.socket, buffer: bytes) -> tuple[int, bytes]:
@@ -127,13 +129,28 @@ def drive_one(port: int, request: bytes, seconds: float) -> tuple[int, int]:
     return ok, other
 
 
-def python_rate(route: Route, connections: int, seconds: float) -> tuple[float, int]:
-    """Drive ``route`` with one process per connection; return its 2xx requests/s and its count of other answers."""
+def python_counts(route: Route, connections: int, seconds: float) -> tuple[int, int, float]:
+    """Drive ``route`` with one process per connection; return its count of 2xx answers, of others, and the time."""
     with multiprocessing.Pool(connections) as pool:
         started = time.monotonic()
         counts = pool.starmap(drive_one, [(route.port, route.request(), seconds)] * connections)
         elapsed = time.monotonic() - started
-    return sum(ok for ok, _ in counts) / elapsed, sum(other for _, other in counts)
+    return sum(ok for ok, _ in counts), sum(other for _, other in counts), elapsed
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) used so far by process ``pid`` and its children: gunicorn's workers."""
+    pids = {pid}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        pids.update(int(child) for child in (task / "children").read_text().split())
+    total = 0
+    for each in pids:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def start(command: list[str], port: int) -> subprocess.Popen[bytes]:
@@ -185,37 +202,55 @@ def main() -> None:
           f"connections; {args.rounds} rounds of {args.seconds:g} s per route; {os.cpu_count()} CPUs")
     servers = [start([sys.executable, __file__, "--serve-hello", f"127.0.0.1:{hello_port}", *sizes], hello_port),
                start([*api_command, "serve", "--port", str(api_port), *sizes], api_port)]
-    rates: dict[str, list[float]] = {route.name: [] for route in routes}
-    turned_away: dict[str, int] = {route.name: 0 for route in routes}
+    server_of = {hello_port: servers[0].pid, api_port: servers[1].pid}
+    results: dict[str, list[Result]] = {route.name: [] for route in routes}
     try:
         with tempfile.TemporaryDirectory() as folder:
-            def measure(route: Route, seconds: float) -> tuple[float, int]:
+            def measure(route: Route, seconds: float) -> Result:
+                used = cpu_seconds(server_of[route.port])
                 if use_wrk:
-                    return wrk_rate(route, args.connections, seconds, folder)
-                return python_rate(route, args.connections, seconds)
+                    ok, other, elapsed = wrk_counts(route, args.connections, seconds, folder)
+                else:
+                    ok, other, elapsed = python_counts(route, args.connections, seconds)
+                used = cpu_seconds(server_of[route.port]) - used
+                return Result(ok / elapsed, other, used / max(ok + other, 1))
 
             for route in routes:
                 measure(route, WARM_UP)
             for _ in range(args.rounds):
                 for route in routes:
-                    rate, other = measure(route, args.seconds)
-                    rates[route.name].append(rate)
-                    turned_away[route.name] += other
+                    results[route.name].append(measure(route, args.seconds))
     finally:
         for server in servers:
             stop(server)
-    report(routes, rates, turned_away)
+    report(routes, results)
 
 
-def report(routes: list[Route], rates: dict[str, list[float]], turned_away: dict[str, int]) -> None:
-    """Print each route's requests/s per round, the median and the median ratio to hello-world."""
-    hello = rates[routes[0].name]
-    print(f"{'route':<26}{'requests/s per round':>30}{'median':>9}{'vs hello':>10}  non-2xx")
+class Result:
+    """One route's round: 2xx answers per second, other answers (429s), server CPU seconds per answer."""
+
+    def __init__(self, rate: float, other: int, cpu: float) -> None:
+        self.rate, self.other, self.cpu = rate, other, cpu
+
+
+def report(routes: list[Route], results: dict[str, list[Result]]) -> None:
+    """Print each route's requests/s per round, the median and the median of the rounds' ratios to hello-world.
+
+    Requests/s move with whatever else the machine runs; the server's CPU time per request much less, so
+    its ratio (hello's CPU per request / the route's) is printed too: the throughput ratio on an idle machine.
+    """
+    hello = results[routes[0].name]
+    print(f"{'route':<26}{'requests/s per round':>30}{'median':>9}{'vs hello':>10}"
+          f"{'CPU us/req':>12}{'vs hello':>10}  non-2xx")
     for route in routes:
-        got = rates[route.name]
-        ratio = statistics.median(r / h for r, h in zip(got, hello, strict=True))
-        rounds = " ".join(f"{r:>7,.0f}" for r in got)
-        print(f"{route.name:<26}{rounds:>30}{statistics.median(got):>9,.0f}{ratio:>10.2f}  {turned_away[route.name]}")
+        got = results[route.name]
+        rounds = " ".join(f"{r.rate:>7,.0f}" for r in got)
+        rate = statistics.median(r.rate for r in got)
+        ratio = statistics.median(r.rate / h.rate for r, h in zip(got, hello, strict=True))
+        cpu = statistics.median(r.cpu for r in got)
+        cpu_ratio = statistics.median(h.cpu / r.cpu for r, h in zip(got, hello, strict=True))
+        print(f"{route.name:<26}{rounds:>30}{rate:>9,.0f}{ratio:>10.2f}{cpu * 1e6:>12,.0f}{cpu_ratio:>10.2f}  "
+              f"{sum(r.other for r in got)}")
 
 
 if __name__ == "__main__":
