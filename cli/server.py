@@ -170,9 +170,16 @@ class Drain:
         finally:
             if hasattr(answer, "close"):
                 answer.close()
-        if environ.get("CONTENT_LENGTH") or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        if self.unread(environ):
             self.drain(environ)
         return body
+
+    @staticmethod
+    def unread(environ: dict[str, Any]) -> bool:
+        """Say whether the request has a body and the app may have left some of it unread."""
+        if not environ.get("CONTENT_LENGTH") and "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            return False
+        return not getattr(environ["wsgi.input"], "ended", False)  # a Body (BodyErrors) knows; others: maybe
 
     def drain(self, environ: dict[str, Any]) -> None:
         """Read and drop the unread rest of the request body, within the bounds."""
@@ -211,27 +218,51 @@ class BodyErrors:
         self.app = app
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        environ["wsgi.input"] = Body(environ["wsgi.input"])
+        length = environ.get("CONTENT_LENGTH", "")
+        environ["wsgi.input"] = Body(environ["wsgi.input"], int(length) if length.isdigit() else None)
         return self.app(environ, start_response)
 
 
 class Body:
-    """A request body stream whose read errors, other than the connection's, are a 400 Bad Request."""
+    """A request body stream whose read errors, other than the connection's, are a 400 Bad Request.
 
-    def __init__(self, stream: Any) -> None:
+    It counts what is read, so :class:`Drain` knows a body read to its end (``ended``) and skips the drain.
+    """
+
+    def __init__(self, stream: Any, length: int | None = None) -> None:
         self.stream = stream
+        self.length = length
+        self.taken = 0
+        self.at_end = False
+
+    @property
+    def ended(self) -> bool:
+        """Say whether the whole body has been read: its Content-Length, or up to the end of a chunked one."""
+        return self.at_end or (self.length is not None and self.taken >= self.length)
 
     def read(self, *args: Any) -> bytes:
         """Read like the stream it wraps."""
-        return self.checked(self.stream.read, *args)
+        data: bytes = self.checked(self.stream.read, *args)
+        whole = not args or args[0] is None or args[0] < 0
+        return self.counted(data, whole or (not data and args[0] != 0))
 
     def readline(self, *args: Any) -> bytes:
         """Read a line like the stream it wraps."""
-        return self.checked(self.stream.readline, *args)
+        data: bytes = self.checked(self.stream.readline, *args)
+        return self.counted(data, not data and (not args or args[0] is None or args[0] != 0))
 
     def readlines(self, *args: Any) -> list[bytes]:
         """Read lines like the stream it wraps."""
-        return self.checked(self.stream.readlines, *args)
+        lines: list[bytes] = self.checked(self.stream.readlines, *args)
+        self.taken += sum(map(len, lines))
+        self.at_end = self.at_end or not args or args[0] is None or args[0] <= 0
+        return lines
+
+    def counted(self, data: bytes, at_end: bool) -> bytes:
+        """Count ``data`` as read, and note the end of the body when ``at_end``; return ``data``."""
+        self.taken += len(data)
+        self.at_end = self.at_end or at_end
+        return data
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self.readline, b"")
