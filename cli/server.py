@@ -292,10 +292,7 @@ def api_app(threads: int) -> WSGIApp:
 
     for name in BUILTIN:  # with preload_app this runs once, before the workers fork: they share the
         open_lexicon(name).step_index()  # memory-mapped pages, and no request pays for building them
-    app = BodyErrors(Drain(Admission(create_app(), threads)))
-    gc.collect()  # with preload_app this runs in gunicorn's master, before the fork: what it made is frozen,
-    gc.freeze()  # so no worker's collection walks it (touching its pages, which stop being shared)
-    return app
+    return BodyErrors(Drain(Admission(create_app(), threads)))
 
 
 def gunicorn_settings(bind: str, workers: int, threads: int) -> dict[str, Any]:
@@ -307,7 +304,16 @@ def gunicorn_settings(bind: str, workers: int, threads: int) -> dict[str, Any]:
     when it holds too much memory of its own (:func:`post_request`, :data:`MEMORY_CEILING`).
     """
     return {"bind": bind, "workers": workers, "threads": threads, "worker_class": problem_worker(),
-            "preload_app": True, "accesslog": "-", "post_fork": post_fork, "post_request": post_request}
+            "preload_app": True, "accesslog": "-", "when_ready": freeze, "post_fork": post_fork,
+            "post_request": post_request}
+
+
+def freeze(server: Any) -> None:
+    """In gunicorn's master, with the app loaded and before the first fork: leave what exists out of every
+    garbage collection, so no worker's collection walks the app's objects (touching their pages, which
+    would then stop being shared)."""
+    gc.collect()
+    gc.freeze()
 
 
 def run(bind: str, workers: int, threads: int, load: Callable[[], WSGIApp] | None = None) -> None:
@@ -374,6 +380,17 @@ def framing_detail(status: int, error: BaseException, cfg: Any) -> str:
     return INTERNAL_ERROR if status >= 500 and status != 501 else said
 
 
+def fallback_status(error: BaseException) -> int:
+    """Return a status for ``error`` should gunicorn's ``handle_error`` write nothing readable: the code its
+    parser errors carry, else 400 for any of them, else 500."""
+    from gunicorn.http.errors import ParseException
+
+    code = getattr(error, "code", None)
+    if isinstance(code, int) and 400 <= code < 600:
+        return code
+    return 400 if isinstance(error, ParseException) else 500
+
+
 @functools.cache
 def problem_worker() -> type:
     """Return gunicorn's gthread worker class, answering what it cannot read with problem JSON, not HTML."""
@@ -390,9 +407,7 @@ def problem_worker() -> type:
         def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
             recorder = Recorder()
             super().handle_error(req, recorder, addr, exc)
-            status = recorder.status()
-            if status is None:
-                return
+            status = recorder.status() or fallback_status(exc)
             try:
                 util.write_nonblock(client, problem_answer(status, framing_detail(status, exc, self.cfg)))
             except Exception:  # noqa: BLE001 - the client is gone: nothing to answer (as gunicorn does)

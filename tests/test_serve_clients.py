@@ -292,6 +292,19 @@ def test_gunicorn_answers_a_request_it_cannot_read_with_problem_json(direct: str
     assert_problem(exchange(direct, request_bytes), status)
 
 
+def test_the_status_of_gunicorns_error_page_is_read_from_what_it_writes() -> None:
+    from gunicorn import util
+    from gunicorn.http.errors import InvalidChunkSize, LimitRequestLine
+
+    recorder = serve_module.Recorder()
+    util.write_error(recorder, 431, "Request Header Fields Too Large", "limit request headers fields")
+    assert recorder.status() == 431  # the worker answers that status with a problem body instead
+    assert serve_module.Recorder().status() is None
+    assert serve_module.fallback_status(InvalidChunkSize(b"zz")) == 400  # when nothing readable was written
+    assert serve_module.fallback_status(LimitRequestLine(9000, 4094)) == 400
+    assert serve_module.fallback_status(RuntimeError("bug")) == 500
+
+
 def test_gunicorn_sends_no_html_to_tls_bytes(direct: str) -> None:
     answer = exchange(direct, TLS_HELLO, close_write=True)  # no line end: it waits, then sees the end of input
     assert answer is None or assert_problem(answer, 400)

@@ -42,6 +42,16 @@ def test_workers_retire_on_memory_not_on_a_request_count() -> None:
     assert settings.get("max_requests", 0) == 0  # gunicorn's default: never
     assert settings["post_request"] is server.post_request  # the memory ceiling
     assert settings["preload_app"] is True  # a replacement worker is a fork of the loaded app, not a new import
+    assert settings["when_ready"] is server.freeze  # and the app's objects are out of its collections
+
+
+def test_what_the_master_made_before_the_fork_is_left_out_of_collections() -> None:
+    held = [[n] for n in range(1000)]  # containers the collector tracks
+    server.freeze(None)
+    try:
+        assert gc.get_freeze_count() >= len(held)
+    finally:
+        gc.unfreeze()
 
 
 def test_own_memory_is_read_from_the_system() -> None:
