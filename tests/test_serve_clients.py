@@ -48,7 +48,8 @@ PROBES = 20
 HEALTH_MS = 100.0
 """Issue 10: /v1/health answers within this while clients stall."""
 FLOOD = 10_000
-"""Connections a flood opens and holds: half say nothing, half stop inside their headers (issue 26)."""
+"""Connections a flood opens and holds: a third say nothing, a third stop inside their headers, a third
+inside their body (issue 26)."""
 LONG_LINE = b"GET /v1/words/" + b"q" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 """A request line over 8 KB: nginx's limit (8 KiB) and gunicorn's (4094 bytes)."""
 LONG_HEADER = b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + b"f" * 9000 + b"\r\n\r\n"
@@ -354,12 +355,17 @@ def test_behind_the_proxy_an_unreachable_api_is_a_502_problem(tmp_path: Path) ->
         web.wait(timeout=30)
 
 
+FLOOD_SENDS = (b"", b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+               b"POST /v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 200000\r\n\r\n{\"words\": [")
+"""What each connection of a flood sends before it stalls, in turn: nothing, part of its headers, part of its body."""
+
+
 def flood_connection(port: int, n: int) -> socket.socket:
-    """Open one connection of a flood: it says nothing (even n) or stops inside its headers; closing resets it."""
+    """Open the ``n``th connection of a flood, send what it sends (:data:`FLOOD_SENDS`); closing resets it."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # no TIME_WAIT left behind
-    if n % 2:
-        sock.sendall(b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    sock.sendall(FLOOD_SENDS[n % len(FLOOD_SENDS)])
     return sock
 
 
@@ -384,7 +390,7 @@ def test_behind_the_proxy_health_answers_through_a_flood_of_idle_connections(pro
         for sock in sockets:
             sock.close()
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    print(f"\n{FLOOD} idle and slow connections opened in {opened:.2f} s: health p50 "
+    print(f"\n{FLOOD} silent and stalled connections opened in {opened:.2f} s: health p50 "
           f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms")
     assert max(times) < 3000, f"a health check failed during the flood: {times}"
     assert answer is not None and answer[0] == 200 and json.loads(answer[2])["results"][0]["valid"] is True
