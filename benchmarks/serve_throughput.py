@@ -3,14 +3,15 @@
     python benchmarks/serve_throughput.py [--connections 8] [--seconds 3] [--rounds 3] [--workers 2] [--threads 8]
 
 Starts two servers on free loopback ports: ``novelty serve`` (gunicorn with ``cli/server.py``'s settings) and
-a Flask app with one route, ``GET /hello`` answering ``{"hello": "world"}``, under the very same settings
-(``cli.server.run`` with that app instead of the API). Then drives, in turn, ``GET /hello``,
-``GET /v1/words/quixotic`` and ``POST /v1/check`` (``{"words": ["quixotic"]}``) with ``--connections``
-keep-alive connections for ``--seconds`` each, ``--rounds`` times, one after another, so that a machine busy
-with other work slows each alike. It prints each round's requests/s (2xx answers only: a POST turned away
-with 429 is counted apart), the median, and the median of each round's ratio to hello-world; and the CPU
+a hello-world Flask app under the very same settings (``cli.server.run`` with that app instead of the API):
+``GET /hello`` answers ``{"hello": "world"}``, ``POST /hello`` parses its JSON body and answers the same.
+Then drives, in turn, ``GET /hello``, ``GET /v1/words/quixotic``, ``POST /hello`` and ``POST /v1/check``
+(both with ``{"words": ["quixotic"]}``) with ``--connections`` keep-alive connections for ``--seconds`` each,
+``--rounds`` times, one after another, so that a machine busy with other work slows each alike. It prints
+each round's requests/s (2xx answers only: a POST turned away with 429 is counted apart), the median, and
+the median of each round's ratio to the hello-world route of the same method (its baseline); and the CPU
 time the server's processes (gunicorn's arbiter and workers, read from /proc) spent per request, with its
-ratio to hello-world's: requests/s move with whatever else the machine runs, CPU time per request much less.
+ratio to the baseline's: requests/s move with whatever else the machine runs, CPU time per request much less.
 
 The client is wrk when it is installed (Debian: ``apt-get install wrk``); otherwise a Python client, one
 process per connection, which takes more of the CPU the servers share and so reads lower for all of them.
@@ -61,11 +62,16 @@ class Route:
 
 
 def hello_app() -> Any:
-    """Return the baseline: a Flask app with one JSON route, and the health route the start-up waits for."""
-    from flask import Flask
+    """Return the baseline: a Flask app with GET and POST hello-world routes, and the health route start-up awaits."""
+    from flask import Flask, request
+
+    def hello() -> dict[str, str]:
+        if request.method == "POST":
+            request.get_json()
+        return {"hello": "world"}
 
     app = Flask("hello")
-    app.add_url_rule("/hello", "hello", lambda: {"hello": "world"})
+    app.add_url_rule("/hello", "hello", hello, methods=["GET", "POST"])
     app.add_url_rule("/v1/health", "health", lambda: {"status": "ok"})
     return app
 
@@ -195,6 +201,7 @@ def main() -> None:
     api_command = [str(novelty)] if novelty.is_file() else [sys.executable, "-m", "cli.main"]
     routes = [Route("GET /hello (hello-world)", hello_port, "GET", "/hello"),
               Route("GET /v1/words/quixotic", api_port, "GET", "/v1/words/quixotic"),
+              Route("POST /hello (hello-world)", hello_port, "POST", "/hello", CHECK_BODY),
               Route("POST /v1/check", api_port, "POST", "/v1/check", CHECK_BODY)]
     client = "wrk (1 thread)" if use_wrk else "the Python client (wrk is not installed)" if not args.python_client \
         else "the Python client"
@@ -234,22 +241,24 @@ class Result:
 
 
 def report(routes: list[Route], results: dict[str, list[Result]]) -> None:
-    """Print each route's requests/s per round, the median and the median of the rounds' ratios to hello-world.
+    """Print each route's requests/s per round, the median and the median of the rounds' ratios to its baseline
+    (the hello-world route of its method).
 
     Requests/s move with whatever else the machine runs; the server's CPU time per request much less, so
-    its ratio (hello's CPU per request / the route's) is printed too: the throughput ratio on an idle machine.
+    its ratio (the baseline's CPU per request / the route's) is printed too: the throughput ratio on an idle
+    machine.
     """
-    hello = results[routes[0].name]
-    print(f"{'route':<26}{'requests/s per round':>30}{'median':>9}{'vs hello':>10}"
+    print(f"{'route':<27}{'requests/s per round':>30}{'median':>9}{'vs hello':>10}"
           f"{'CPU us/req':>12}{'vs hello':>10}  non-2xx")
     for route in routes:
         got = results[route.name]
+        hello = results[next(r.name for r in routes if r.method == route.method)]
         rounds = " ".join(f"{r.rate:>7,.0f}" for r in got)
         rate = statistics.median(r.rate for r in got)
         ratio = statistics.median(r.rate / h.rate for r, h in zip(got, hello, strict=True))
         cpu = statistics.median(r.cpu for r in got)
         cpu_ratio = statistics.median(h.cpu / r.cpu for r, h in zip(got, hello, strict=True))
-        print(f"{route.name:<26}{rounds:>30}{rate:>9,.0f}{ratio:>10.2f}{cpu * 1e6:>12,.0f}{cpu_ratio:>10.2f}  "
+        print(f"{route.name:<27}{rounds:>30}{rate:>9,.0f}{ratio:>10.2f}{cpu * 1e6:>12,.0f}{cpu_ratio:>10.2f}  "
               f"{sum(r.other for r in got)}")
 
 
