@@ -28,6 +28,9 @@ MMAP_THRESHOLD = 128 * 1024
 """Bytes from which glibc's malloc maps a block of its own, returned to the system when freed. glibc's
 default starts here but rises to the largest block freed so far, after which a heavy request's large
 blocks stay in the heap for good; a worker fixes it at this size (``benchmarks/serve_memory.py``)."""
+TRIM_STEP = 8 * 1024 * 1024
+"""Bytes a worker's own memory grows past its level after the last heap trim before a POST's end trims it
+again (``malloc_trim`` walks every thread's arena: 1.5 % of a light POST's time when done after each)."""
 MEMORY_CEILING = 256 * 1024 * 1024
 """Bytes of its own memory (resident and not shared) past which a worker retires after a request:
 gunicorn replaces it with a fresh one once its requests in flight are answered. A new worker holds
@@ -452,13 +455,21 @@ def own_memory() -> int:
 
 
 def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
-    """After a POST (the answer is sent): give the heap's free pages back, and retire if still too big."""
+    """After a POST (the answer is sent): give the heap's free pages back if it grew, and retire if still too big.
+
+    The heap is trimmed when the worker's own memory is :data:`TRIM_STEP` over its level after the last
+    trim (that level follows it down): a heavy request grows it by megabytes, a light one by nothing, its
+    blocks reused, and trimming after it only cost time.
+    """
     if environ.get("REQUEST_METHOD") != "POST":
         return
-    libc = glibc()
-    if libc is not None:
-        libc.malloc_trim(0)
     used = own_memory()
+    mark = getattr(worker, "novelty_trimmed_at", 0)
+    libc = glibc()
+    if libc is not None and used > mark + TRIM_STEP:
+        libc.malloc_trim(0)
+        used = mark = own_memory()
+    worker.novelty_trimmed_at = min(mark, used)
     if used > MEMORY_CEILING and worker.alive:
         worker.log.info("Worker holds %d MiB, over the %d MiB ceiling: retiring it after the requests in flight",
                         used >> 20, MEMORY_CEILING >> 20)
