@@ -363,7 +363,10 @@ class Recorder:
 
 def problem_answer(status: int, detail: str) -> bytes:
     """Return a whole HTTP/1.1 answer that closes the connection: ``status`` with a problem-details body."""
-    phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else ""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:  # a status Python does not name: an empty reason phrase is allowed
+        phrase = ""
     body = json.dumps({"type": "about:blank", "title": phrase, "status": status, "detail": detail}).encode()
     head = (f"HTTP/1.1 {status} {phrase}\r\nConnection: close\r\nContent-Type: {PROBLEM_JSON}\r\n"
             f"Content-Length: {len(body)}\r\n\r\n")
