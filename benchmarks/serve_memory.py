@@ -11,8 +11,8 @@ rounds of the heaviest requests the API allows, from as many clients as the serv
 /v1/anagram`` of 20 letters with 3 blanks. It reads the workers right after the burst and again after
 ``--idle`` seconds with no requests, and prints each figure and its growth over the baseline.
 
-Workers that were replaced meanwhile (gunicorn recycles a worker past ``max_requests``, or past its
-memory ceiling: see ``cli/server.py``) are shown as new process ids.
+Workers that were replaced meanwhile (gunicorn replaces a worker that retired past its memory ceiling:
+see ``cli/server.py``) are shown as new process ids.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("gunicorn")
 
-from novelty.cli.server import MAX_REQUESTS, MAX_REQUESTS_JITTER, Admission  # noqa: E402
+from novelty.cli.server import Admission  # noqa: E402
 
 
 class Slow:
@@ -64,7 +64,3 @@ def test_posts_past_the_room_are_told_to_retry_while_gets_pass() -> None:
     assert sorted(answers) == ["200 OK", "200 OK", "429 Too Many Requests"]
     assert app.holding == 0
     assert all(s.startswith("t=") for s in slow.stamps)  # the wait counts against the time limit
-
-
-def test_workers_recycle_with_jitter() -> None:
-    assert (MAX_REQUESTS, MAX_REQUESTS_JITTER) == (500, 100)

@@ -36,6 +36,55 @@ def test_a_worker_over_its_memory_ceiling_retires_after_a_post(monkeypatch: pyte
     assert not worker.alive  # gunicorn replaces it once its requests in flight are answered
 
 
+def test_the_heap_is_trimmed_when_it_grew_not_after_every_post(monkeypatch: pytest.MonkeyPatch) -> None:
+    trims: list[int] = []
+    memory = [100 << 20]
+
+    class Libc:
+        def malloc_trim(self, pad: int) -> int:
+            trims.append(memory[0])
+            memory[0] -= 4 << 20  # the trim gives 4 MiB back
+            return 1
+
+    monkeypatch.setattr(server, "glibc", Libc)
+    monkeypatch.setattr(server, "own_memory", lambda: memory[0])
+    worker = Worker()
+    post = {"REQUEST_METHOD": "POST"}
+    server.post_request(worker, None, post, None)
+    assert trims == [100 << 20]  # the first POST: nothing to compare with
+    server.post_request(worker, None, post, None)
+    assert len(trims) == 1  # a light POST: no growth, no trim
+    memory[0] += server.TRIM_STEP  # a heavy one
+    server.post_request(worker, None, post, None)
+    assert len(trims) == 1  # grown by TRIM_STEP exactly: not past it
+    memory[0] += 1
+    server.post_request(worker, None, post, None)
+    assert len(trims) == 2
+    memory[0] -= 50 << 20  # its level follows the memory down
+    server.post_request(worker, None, post, None)
+    memory[0] += server.TRIM_STEP + 1
+    server.post_request(worker, None, post, None)
+    assert len(trims) == 3
+
+
+def test_workers_retire_on_memory_not_on_a_request_count() -> None:
+    # Recycling every 500 requests re-imported the app twice a second at 1,000 requests/s (issue 26).
+    settings = server.gunicorn_settings("127.0.0.1:8000", workers=2, threads=8)
+    assert settings.get("max_requests", 0) == 0  # gunicorn's default: never
+    assert settings["post_request"] is server.post_request  # the memory ceiling
+    assert settings["preload_app"] is True  # a replacement worker is a fork of the loaded app, not a new import
+    assert settings["when_ready"] is server.freeze  # and the app's objects are out of its collections
+
+
+def test_what_the_master_made_before_the_fork_is_left_out_of_collections() -> None:
+    held = [[n] for n in range(1000)]  # containers the collector tracks
+    server.freeze(None)
+    try:
+        assert gc.get_freeze_count() >= len(held)
+    finally:
+        gc.unfreeze()
+
+
 def test_own_memory_is_read_from_the_system() -> None:
     held = server.own_memory()
     block = bytearray(64 * 1024 * 1024)  # touched: resident
