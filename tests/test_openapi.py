@@ -1,15 +1,15 @@
 """The OpenAPI document is valid and tells the truth: schemathesis fuzzes every operation against it.
 
 The fuzzing runs in-process (WSGI, no network), deterministically, with a bounded number of examples per
-operation and every check schemathesis has. Beyond its own checks, one more: a body the schema says is
-valid may be refused only for a rule a JSON Schema cannot state (names that must differ, a player that
-must be one of the players...), never for a limit the schema could have said (a player count, a range).
+operation and every check schemathesis has, each at its defaults but one: positive_data_acceptance lets the
+operations in REFUSED_THOUGH_VALID answer 400 to a schema-valid body, each for the reason given there. Beyond
+schemathesis' checks, one more: such a 400 must name a rule the operation's documented 400 lists (api.refusals),
+never a field that does not fit the schema.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
@@ -18,40 +18,55 @@ from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
 from schemathesis.config import SchemathesisConfig
 
-from api import create_app
+from api import create_app, refusals
+from api.refusals import Rule
 
 EXAMPLES_PER_OPERATION = 10
+
+CARD_RULES = "the cards given may hold more of a card than the deck has (a count across fields)"
+REFUSED_THOUGH_VALID = {
+    "POST /v1/score": "a word's cards are checked against the catalog, the hand, the pool and the motifs: card "
+                      "notation is free text",
+    "POST /v1/round": "card notation, as /v1/score; and challenges name players and words given elsewhere",
+    "POST /v1/game": "each round is a /v1/round body",
+    "POST /v1/challenge": "`by` and `player` must differ: JSON Schema cannot compare two fields",
+    "POST /v1/best": f"{CARD_RULES}, or more than the solver takes between hand and pool",
+    **{f"POST /v1/advise/{decision}": f"{CARD_RULES}, or more than the solver takes"
+       for decision in ("kill-off", "heroic-sacrifice", "merchant-city", "escaped")},
+    "POST /v1/advise/rags-to-riches": f"{CARD_RULES}; an empty hand needs `take`",
+    **{f"POST /v1/advise/{decision}": f"{CARD_RULES}; the deck left unseen may be too small to deal the samples"
+       for decision in ("draft", "second-chances", "recurring-character")},
+    **{f"POST /v1/games/{game}": "player names must differ, and a name given elsewhere must be a player's: "
+                                 "JSON Schema has no unique key for an array of objects, nor references to values"
+       for game in ("tragedy-of-othello/score", "thespianage/score", "stage-blood/score", "stage-blood/resolve",
+                    "mood-x/turn", "mood-x/game")},
+}
+"""The operations that may refuse a schema-valid body (400), and why the schema cannot say what they refuse."""
 
 CONFIG = SchemathesisConfig.from_dict({
     "generation": {"max-examples": EXAMPLES_PER_OPERATION, "deterministic": True},
     # The coverage phase tries every boundary the schema has, unbounded; its schema-violating half alone is
     # thousands of requests, so it sends the valid boundaries and wrong methods, and fuzzing the invalid bodies.
     "phases": {"coverage": {"generation": {"mode": "positive"}}},
-    # A 400 to a schema-valid body is judged by the stricter check below, refusals_the_schema_cannot_state.
-    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400"]}},
+    "operations": [{"include-name": name, "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400"]}}}
+                   for name in REFUSED_THOUGH_VALID],
 })
 
-RULES_THE_SCHEMA_CANNOT_STATE = [re.compile(p) for p in (
-    # every theatre game: names identify players, so a name elsewhere must be one of them
-    r"^player names must differ", r"^unknown player in ",
-    # The Tragedy of Othello
-    r" holds .+, from after act ", r" holds a script card twice", r"^players tie for fewest points: give previous_lead",
-    # Thespianage
-    r"^each player plays a different character",
-    # Stage Blood
-    r"play ids must differ", r" is sent to .+, which is not on the table", r" sent \d+ actors; each player chooses one",
-    r" spends \d+ gold on .+ but has \d+",
-    # Mood X
-    r"^no mood for ", r"^the dial's moods must differ", r" chose .+, which is not a mood on the dial",
-    r"^turn \d+ comes after the game ended",
-)]
-"""Why a theatre game may refuse a schema-valid body. A new refusal belongs in the schema if JSON Schema can say it."""
+RULES = list(dict.fromkeys(rule for value in vars(refusals).values()
+                           for rule in (value if isinstance(value, tuple) else (value,)) if isinstance(rule, Rule)))
+"""Every rule beyond a schema that the API documents."""
+
+
+def documented_rules(description: str) -> list[Rule]:
+    """Return the rules a 400's description lists (one a line, after "- ")."""
+    listed = {line.removeprefix("- ") for line in description.splitlines() if line.startswith("- ")}
+    return [rule for rule in RULES if rule.text in listed]
 
 
 @schemathesis.check
-def refusals_the_schema_cannot_state(ctx: Any, response: Any, case: Any) -> bool | None:
-    """A schema-valid body is never refused for not fitting the schema, and a theatre game refuses one only for
-    a rule in RULES_THE_SCHEMA_CANNOT_STATE."""
+def refusals_are_documented(ctx: Any, response: Any, case: Any) -> bool | None:
+    """A schema-valid body is never refused for not fitting the schema, and is refused only for a rule that its
+    operation's 400 lists."""
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive or response.status_code != 400:
         return None
@@ -59,21 +74,43 @@ def refusals_the_schema_cannot_state(ctx: Any, response: Any, case: Any) -> bool
     structural = [e for e in problem.get("errors") or [] if e.get("type") != "value_error"]
     if structural:
         raise AssertionError(f"a schema-valid body was refused for not fitting the schema: {problem['detail']}")
-    if case.operation.path.startswith("/v1/games/") and not any(
-            rule.search(problem["detail"]) for rule in RULES_THE_SCHEMA_CANNOT_STATE):
-        raise AssertionError(f"a schema-valid body was refused for a rule the schema does not state: "
-                             f"{problem['detail']}")
+    description = DOC["paths"][case.operation.path][case.method.lower()]["responses"]["400"]["description"]
+    if not any(rule.refused(problem["detail"]) for rule in documented_rules(description)):
+        raise AssertionError(f"a schema-valid body was refused for a rule the 400 does not list: {problem['detail']}")
     return None
 
 
 # Loaded at collection, not through schemathesis.pytest.from_fixture: that lazy loader renames pytest's items
 # through the private ``Item._nodeid``, which pytest 9.2 removed (AttributeError in schemathesis 4.32.5).
-schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", create_app({"TESTING": True}), config=CONFIG)
+APP = create_app({"TESTING": True})
+DOC = APP.test_client().get("/v1/openapi.json").get_json()
+schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", APP, config=CONFIG)
+
+
+FUZZ_SECONDS = 0.01
+"""The time limit of a search in a fuzzed schema-valid body: time limits are test_api_time's, not the fuzz's."""
+
+
+def body_properties(path: str) -> dict[str, Any]:
+    """Return the properties of the POST body ``path`` takes."""
+    ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    return DOC["components"]["schemas"][ref.rsplit("/", 1)[1]].get("properties", {})
+
+
+def shorten_searches(case: Any) -> None:
+    """Give a schema-valid body's searches FUZZ_SECONDS at most, a value still in the schema's range (the
+    default would be 5 or 10 s)."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or not isinstance(case.body, dict):
+        return
+    if "time_limit" in body_properties(case.operation.path):
+        case.body["time_limit"] = min(case.body.get("time_limit", FUZZ_SECONDS), FUZZ_SECONDS)
 
 
 @schema.parametrize()
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 def test_every_operation_keeps_its_documented_contract(case) -> None:  # type: ignore[no-untyped-def]
+    shorten_searches(case)
     case.call_and_validate()
 
 
@@ -91,9 +128,55 @@ def test_every_operation_documents_its_answer_and_its_problems(client) -> None: 
             assert responses["200"]["content"]["application/json"]["schema"]["$ref"], (method, path)
             errors = {status: r for status, r in responses.items() if status.startswith("4")}
             if method == "post":
-                assert {"400", "413", "415"} <= set(errors), path
+                assert {"400", "413", "415", "429"} <= set(errors), path
             for status, response in errors.items():
                 assert list(response["content"]) == ["application/problem+json"], (method, path, status)
+
+
+def operations(doc: dict[str, Any], method: str) -> list[tuple[str, dict[str, Any]]]:
+    """Return each ``method`` operation of the document with its path."""
+    return [(path, ops[method]) for path, ops in doc["paths"].items() if method in ops]
+
+
+def test_every_post_documents_the_busy_servers_429_and_when_to_retry(client) -> None:  # type: ignore[no-untyped-def]
+    doc = client.get("/v1/openapi.json").get_json()
+    posts = operations(doc, "post")
+    assert sorted(path for path, _ in posts) == post_paths(APP)
+    for path, operation in posts:
+        busy = operation["responses"]["429"]
+        assert busy["headers"]["Retry-After"]["schema"]["type"] == "integer", path
+        assert "Retry-After" in busy["description"] and "novelty serve" in busy["description"], path
+    for path, operation in operations(doc, "get"):  # the server's admission lets every GET through
+        assert "429" not in operation["responses"], path
+
+
+def test_a_busy_answer_is_what_the_document_says(client) -> None:  # type: ignore[no-untyped-def]
+    from werkzeug.test import Client
+
+    from cli.server import Admission
+
+    doc = client.get("/v1/openapi.json").get_json()
+    busy = Admission(APP.wsgi_app, threads=1)  # no thread to spare for a POST: every POST is answered 429
+    response = Client(busy, APP.response_class).post("/v1/check", json={"words": ["qi"]})
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 0
+    assert response.mimetype in doc["paths"]["/v1/check"]["post"]["responses"]["429"]["content"]
+
+
+def test_each_400_lists_the_rules_beyond_its_schema(client) -> None:  # type: ignore[no-untyped-def]
+    doc = client.get("/v1/openapi.json").get_json()
+    refusing = set()
+    for path, operation in operations(doc, "post"):
+        description = operation["responses"]["400"]["description"]
+        assert "does not fit the schema" in description, path
+        rules = documented_rules(description)
+        if rules:
+            refusing.add(f"POST {path}")
+            assert description.count("\n- ") == len(rules), path  # every rule listed is one of api.refusals'
+        else:
+            assert "Every request that fits the schema is answered." in description, path
+    assert refusing == set(REFUSED_THOUGH_VALID)
+    words = doc["paths"]["/v1/words/{word}"]["get"]["responses"]
+    assert "a parameter does not fit the schema" in words["400"]["description"]
 
 
 def test_a_schema_carries_what_its_model_checks(client) -> None:  # type: ignore[no-untyped-def]
