@@ -154,7 +154,8 @@ def post_second_chances(body: SampledBody) -> dict[str, Any]:
         seed=body.seed, prune=body.prune))
 
 
-@advise_api.post("/recurring-character", responses={200: AdviceResponse, **post_problems(*SAMPLED)})
+@advise_api.post("/recurring-character",  # the next hand is the card kept and at most 30 more: never too many
+                  responses={200: AdviceResponse, **post_problems(refusals.DECK, refusals.UNSEEN)})
 def post_recurring_character(body: RecurringBody) -> dict[str, Any]:
     """Recurring Character: rank each card to keep by the expected best play of the next round's hand with it."""
     setting = body.setting()

@@ -78,8 +78,8 @@ OTHELLO = (
          r"^players tie for fewest points: give previous_lead"),
 )
 THESPIANAGE = (
-    Rule("each player plays a different character, and a player's character, Crush and Nemesis all differ",
-         r"(^each player plays a different character|'s character, Crush and Nemesis must all differ)"),
+    Rule("each player plays a different character (the schema keeps a player's Crush and Nemesis apart and from "
+         "their own character)", r"^each player plays a different character"),
 )
 STAGE_BLOOD_SCORE: tuple[Rule, ...] = ()
 STAGE_BLOOD_RESOLVE = (

@@ -9,17 +9,20 @@ never a field that does not fit the schema.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 from schemathesis.config import SchemathesisConfig
 
 from api import create_app, refusals
 from api.refusals import Rule
+from novelty.catalog import load_catalog
 
 EXAMPLES_PER_OPERATION = 10
 
@@ -229,3 +232,102 @@ def test_brackets_inside_strings_do_not_count_as_nesting(client) -> None:  # typ
 def test_a_body_must_be_an_object(client, body) -> None:  # type: ignore[no-untyped-def]
     response = client.post("/v1/check", data=body, content_type="application/json")
     assert response.status_code == 400 and "must be a JSON object" in response.get_json(force=True)["detail"]
+
+
+# -- every rule a 400 lists refuses some schema-valid body --------------------------------------------------
+
+KINDS = list(load_catalog().kinds)
+
+
+def deck_but(*cards: str) -> list[str]:
+    """Return every card of the deck but ``cards``: seen, they leave nothing unseen to deal."""
+    rest = [ident for ident, kind in load_catalog().kinds.items() for _ in range(kind.count)]
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def example(path: str) -> Any:
+    """Return the first example of the body ``path`` takes, or a three-card hand for a decision without one."""
+    ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    schema = DOC["components"]["schemas"][ref.rsplit("/", 1)[1]]
+    return copy.deepcopy(schema["examples"][0]) if "examples" in schema else {"hand": "th2 e4 a1", "time_limit": 0.5}
+
+
+def changed(body: Any, changes: dict[str, Any]) -> Any:
+    """Return ``body`` with each dotted path in ``changes`` ("players.1.name") set to its value."""
+    for dotted, value in changes.items():
+        *parents, last = [int(key) if key.isdigit() else key for key in dotted.split(".")]
+        node = body
+        for key in parents:
+            node = node[key]
+        node[last] = value
+    return body
+
+
+GAMES = "/v1/games/"
+DECISIONS = [f"/v1/advise/{d}" for d in ("draft", "kill-off", "heroic-sacrifice", "merchant-city", "escaped",
+                                         "rags-to-riches", "second-chances", "recurring-character")]
+REFUSALS = [
+    ("/v1/score", {"words": ["zz9 e1"]}, refusals.NOTATION),
+    ("/v1/score", {"hand": "th2 e4"}, refusals.PLAY),  # wild4 is not in the hand
+    ("/v1/score", {"pool": "j1 j1"}, refusals.DECK),
+    ("/v1/round", {"players.0.words": ["wild4 e1"]}, refusals.NOTATION),
+    ("/v1/round", {"players.1.hand": "d1"}, refusals.PLAY),
+    ("/v1/round", {"players.0.hand": ["j1", "j1"]}, refusals.DECK),
+    ("/v1/round", {"players.1.name": "Ann", "challenges": []}, refusals.NAMES),
+    ("/v1/round", {"challenges.0.player": "Cy"}, refusals.CHALLENGES),
+    ("/v1/game", {"rounds.0.players.0.words": ["d1 a3 t3 e9"]}, refusals.NOTATION),
+    ("/v1/game", {"rounds.0.players.0.hand": "a3"}, refusals.PLAY),
+    ("/v1/game", {"rounds.0.pool": "q1 q1"}, refusals.DECK),
+    ("/v1/game", {"rounds.1.players.1.name": "Ann"}, refusals.NAMES),
+    ("/v1/game", {"rounds.1.challenges": [{"by": "Ann", "player": "Bob", "word": 2}]}, refusals.CHALLENGES),
+    ("/v1/challenge", {"player": "Ann"}, refusals.OWN_WORD),
+    ("/v1/best", {"pool": "j1 j1"}, refusals.DECK),
+    ("/v1/best", {"hand": KINDS[:41], "pool": None}, refusals.SOLVER),
+    *[(path, {"pool": "j1 j1"}, refusals.DECK) for path in DECISIONS],
+    *[(path, {"hand": KINDS[:42]}, refusals.SOLVER) for path in DECISIONS if "recurring" not in path],
+    ("/v1/advise/draft", {"hand": ["th2"], "seen": deck_but("th2", "j1", "q1", "e1", "s1")}, refusals.UNSEEN),
+    ("/v1/advise/second-chances", {"seen": deck_but("th2", "e4", "a1")}, refusals.UNSEEN),
+    ("/v1/advise/recurring-character", {"seen": deck_but("th2", "e4", "a1")}, refusals.UNSEEN),
+    ("/v1/advise/rags-to-riches", {"hand": ""}, refusals.RAGS_HAND),
+    (GAMES + "tragedy-of-othello/score", {"players.1.name": "Ann"}, refusals.GAME_NAMES),
+    (GAMES + "tragedy-of-othello/score", {"players.0.script_cards.0.id": "II.1"}, refusals.OTHELLO[0]),
+    (GAMES + "tragedy-of-othello/score", {"previous_lead": None, "players.1.script_cards.0.points": 2},
+     refusals.OTHELLO[1]),
+    (GAMES + "thespianage/score", {"players.1.name": "Ann"}, refusals.GAME_NAMES),
+    (GAMES + "thespianage/score", {"players.1.character": "Frisco", "players.1.crush": "Bob"},
+     refusals.THESPIANAGE[0]),
+    (GAMES + "stage-blood/score", {"players.1.name": "Ann"}, refusals.GAME_NAMES),
+    (GAMES + "stage-blood/resolve", {"actors.0.player": "Cy"}, refusals.GAME_NAMES),
+    (GAMES + "stage-blood/resolve", {"actors.0.target": "Macbeth"}, refusals.STAGE_BLOOD_RESOLVE[0]),
+    (GAMES + "stage-blood/resolve", {"actors.0.gold": 2}, refusals.STAGE_BLOOD_RESOLVE[1]),
+    (GAMES + "mood-x/turn", {"protagonist": "Eve"}, refusals.GAME_NAMES),
+    (GAMES + "mood-x/turn", {"choices.Ann": "grey"}, refusals.MOOD_X[0]),
+    (GAMES + "mood-x/game", {"turns.0.protagonist": "Eve"}, refusals.GAME_NAMES),
+    (GAMES + "mood-x/game", {"turns.0.choices.Ann": "grey"}, refusals.MOOD_X[0]),
+    (GAMES + "mood-x/game", {"target": 2}, refusals.MOOD_X_GAME[1]),
+]
+"""For each rule an operation's 400 lists, a change to the operation's example that breaks it."""
+
+
+def fits_the_schema(path: str, body: Any) -> None:
+    """Raise jsonschema's ValidationError unless ``body`` fits the schema the document gives ``path``'s body."""
+    ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    Draft202012Validator({"$ref": ref, "components": DOC["components"]}).validate(body)
+
+
+@pytest.mark.parametrize(("path", "changes", "rule"), REFUSALS, ids=lambda v: v.text[:30] if isinstance(v, Rule) else v)
+def test_a_schema_valid_body_is_refused_for_a_rule_its_400_lists(client, path, changes, rule) -> None:  # type: ignore[no-untyped-def]
+    body = changed(example(path), changes)
+    fits_the_schema(path, body)
+    response = client.post(path, json=body)
+    assert response.status_code == 400, response.get_json()
+    assert rule.refused(response.get_json(force=True)["detail"])
+    assert rule in documented_rules(DOC["paths"][path]["post"]["responses"]["400"]["description"])
+
+
+def test_every_rule_a_400_lists_is_shown_refusing_a_body() -> None:
+    documented = {(path, rule) for path, operation in operations(DOC, "post")
+                  for rule in documented_rules(operation["responses"]["400"]["description"])}
+    assert documented == {(path, rule) for path, _, rule in REFUSALS}
