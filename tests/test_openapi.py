@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -21,8 +22,11 @@ from openapi_spec_validator import validate
 from schemathesis.config import SchemathesisConfig
 
 from api import create_app, refusals
+from api.fields import cards_pattern
 from api.refusals import Rule
 from novelty.catalog import load_catalog
+from novelty.errors import NoveltyError
+from novelty.play import parse_cards
 
 EXAMPLES_PER_OPERATION = 10
 
@@ -188,6 +192,36 @@ def test_a_schema_carries_what_its_model_checks(client) -> None:  # type: ignore
     assert schemas["StageBloodPlayer"]["properties"]["favours"]["propertyNames"]["enum"][0] == "cooper"
     assert schemas["ScriptCard"]["allOf"]  # the cast of each act
     assert schemas["ThespianageInput"]["examples"]
+
+
+@pytest.mark.parametrize("cards", ["a1", "A1, th2\twildVowel3 ", "DOUBLEWILD1,,e4", "", " , "])
+def test_a_card_string_the_schema_takes_is_read(cards) -> None:  # type: ignore[no-untyped-def]
+    assert re.search(cards_pattern(), cards)
+    parse_cards(cards)
+
+
+@pytest.mark.parametrize("cards", ["a1b2", "zz9", "a9", "th", "a1;b2", "\uff41" + "1", "wild"])
+def test_a_card_string_the_schema_refuses_is_refused(cards) -> None:  # type: ignore[no-untyped-def]
+    assert not re.search(cards_pattern(), cards)
+    with pytest.raises(NoveltyError):
+        parse_cards(cards)
+
+
+def test_the_card_patterns_know_every_card_in_any_case() -> None:
+    item = DOC["components"]["schemas"]["BestBody"]["properties"]["hand"]["anyOf"][1]["items"]["pattern"]
+    for ident in KINDS:
+        for written in (ident, ident.upper(), f" {ident.capitalize()}\t"):
+            assert re.search(item, written), written
+    assert re.search(cards_pattern(3), "a1 b1 c1") and not re.search(cards_pattern(3), "a1 b1")
+
+
+@pytest.mark.parametrize(("motifs", "detail"), [(["Hermit"], "unknown motif id 'Hermit'"),
+                                                (["hermit", "assonance", "hermit"], "'hermit' is given twice")])
+def test_motifs_are_ids_each_given_once(client, motifs, detail) -> None:  # type: ignore[no-untyped-def]
+    motif_field = DOC["components"]["schemas"]["ScoreBody"]["properties"]["motifs"]
+    assert motif_field["items"]["enum"] == list(load_catalog().motifs) and motif_field["uniqueItems"]
+    response = client.post("/v1/score", json={"words": ["d1 a3 t3 e3"], "motifs": motifs})
+    assert response.status_code == 400 and detail in response.get_json(force=True)["detail"]
 
 
 @pytest.mark.parametrize(("path", "model", "low", "high"), [
