@@ -15,8 +15,11 @@ from pydantic import AfterValidator, Field, StringConstraints
 
 from novelty.catalog import load_catalog
 
-SEPARATOR = r"[\t-\r\x1c-\x20,]"
-"""What splits a card string: a comma or what Python's ``str.split()`` takes for whitespace in ASCII."""
+WHITESPACE = [chr(c) for c in range(0x3001) if chr(c).isspace()]
+"""What Python's ``str.split()`` splits at (none lies beyond U+3000)."""
+
+SEPARATOR = "[" + "".join(f"\\u{ord(c):04x}" for c in WHITESPACE) + ",]"
+"""What splits a card string: a comma or whitespace, as ``parse_cards`` reads it."""
 
 SPACE = r"[\t-\r\x1c-\x20]"
 """What ``str.strip()`` takes off a card id in a list (ASCII: any other character is refused)."""
@@ -49,21 +52,21 @@ def cards_pattern(least: int = 0) -> str:
     return rf"^{SEPARATOR}*{CARD}(?:{SEPARATOR}+{CARD}){repeat}{SEPARATOR}*$"
 
 
-CARD_ITEM = Annotated[str, StringConstraints(max_length=40), Field(json_schema_extra={
+CardItem = Annotated[str, StringConstraints(max_length=40), Field(json_schema_extra={
     "pattern": rf"^{SPACE}*{CARD}{SPACE}*$"})]
 
 
-def text(least: int = 0) -> Any:
-    """Return the ``json_schema_extra`` of a card string holding at least ``least`` cards."""
+def card_string(least: int = 0) -> Any:
+    """Return the field whose schema takes a card string of at least ``least`` cards."""
     return Field(json_schema_extra={"pattern": cards_pattern(least)})
 
 
 CardText = Annotated[str, StringConstraints(max_length=600)]
 
-Cards = Annotated[CardText, text()] | list[CARD_ITEM]
+Cards = Annotated[CardText, card_string()] | list[CardItem]
 """Card ids: a string (``"a1 b2 th2"``) or a list."""
-OneCardOrMore = Annotated[CardText, text(1)] | Annotated[list[CARD_ITEM], Field(min_length=1)]
-ThreeCardsOrMore = Annotated[CardText, text(3)] | Annotated[list[CARD_ITEM], Field(min_length=3)]
+OneCardOrMore = Annotated[CardText, card_string(1)] | Annotated[list[CardItem], Field(min_length=1)]
+ThreeCardsOrMore = Annotated[CardText, card_string(3)] | Annotated[list[CardItem], Field(min_length=3)]
 OneCard = Annotated[str, StringConstraints(max_length=40), Field(json_schema_extra={
     "pattern": rf"^{SEPARATOR}*{CARD}{SEPARATOR}*$"})]
 """One card id, as a string (``take``)."""

@@ -196,7 +196,7 @@ def test_a_schema_carries_what_its_model_checks(client) -> None:  # type: ignore
     assert schemas["ThespianageInput"]["examples"]
 
 
-@pytest.mark.parametrize("cards", ["a1", "A1, th2\twildVowel3 ", "DOUBLEWILD1,,e4", "", " , "])
+@pytest.mark.parametrize("cards", ["a1", "A1, th2\twildVowel3 ", "DOUBLEWILD1,,e4", "", " , ", "a1\u00a0b2\u3000c1"])
 def test_a_card_string_the_schema_takes_is_read(cards) -> None:  # type: ignore[no-untyped-def]
     assert re.search(cards_pattern(), cards)
     parse_cards(cards)
