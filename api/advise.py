@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from api import refusals
 from api.fields import Cards, Motifs, OneCard, OneCardOrMore, ThreeCardsOrMore
@@ -77,6 +77,12 @@ class DraftBody(SampledBody):
 
 
 class RagsBody(AdviceBody):
+    """Rags to Riches gives a card of the hand, the one taken included: without ``take``, the hand holds one."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"anyOf": [{"not": {"required": ["take"]}}, {"properties": {"take": {"type": "null"}}}]},
+        "then": {"required": ["hand"], "properties": {"hand": TypeAdapter(OneCardOrMore).json_schema()}}})
+
     take: OneCard | None = Field(
         None, description="The card taken from the highest scorer, added to the hand before giving one.")
 
@@ -130,8 +136,7 @@ def post_escaped(body: AdviceBody) -> dict[str, Any]:
     return _exact(body, core.escaped_letter)
 
 
-@advise_api.post("/rags-to-riches",
-                  responses={200: AdviceResponse, **post_problems(*EXACT, refusals.RAGS_HAND)})
+@advise_api.post("/rags-to-riches", responses={200: AdviceResponse, **post_problems(*EXACT)})
 def post_rags_to_riches(body: RagsBody) -> dict[str, Any]:
     """Rags to Riches: rank each card to give the highest scorer by the best play of the cards kept."""
     setting = body.setting()

@@ -65,7 +65,6 @@ OWN_WORD = Rule("`by` and `player` differ: no one challenges their own word", r"
 
 UNSEEN = Rule("enough cards are left unseen (the deck less every card given) to deal each sample",
               r"^only \d+ cards are unseen; cannot deal ")
-RAGS_HAND = Rule("the hand, with the card taken, holds a card to give", r"^rags to riches needs at least 1 card ")
 
 # -- theatre games --------------------------------------------------------------------------------------
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask_openapi3 import APIBlueprint, Tag
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from api import refusals
 from api.fields import Cards, Motifs
@@ -23,6 +23,7 @@ from api.timing import time_left
 from novelty.inputs import (
     MAX_PLAYERS,
     BestInput,
+    ChallengeInput,
     ChallengeRequest,
     GameInput,
     PlayerInput,
@@ -58,8 +59,21 @@ class PlayerBody(PlayerInput):
     hand: Cards | None = HandField
 
 
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class RoundChallenge(ChallengeInput):
+    """A challenge in a round: both names are players' (a player's name is 1 to 40 characters)."""
+
+    by: Name = Field(..., description="The challenger's name.")
+    player: Name = Field(..., description="The name of the player whose word is challenged.")
+    word: Annotated[int, Field(ge=1)] | Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+        ..., description="The challenged word: its number in that player's play (from 1) or its letters.")
+
+
 class RoundBody(RoundInput):
     players: list[PlayerBody] = Field(..., min_length=1, max_length=MAX_PLAYERS)  # type: ignore[assignment]
+    challenges: list[RoundChallenge] = Field([], max_length=50)  # type: ignore[assignment]
     pool: Cards | None = PoolField
     motifs: Motifs = MotifsField
     dictionary: DictName | None = Field(None, alias="dict", description="Word list (default twl).")
