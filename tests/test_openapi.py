@@ -99,10 +99,10 @@ FUZZ_SECONDS = 0.01
 """The time limit of a search in a fuzzed schema-valid body: time limits are test_api_time's, not the fuzz's."""
 
 
-def body_properties(path: str) -> dict[str, Any]:
-    """Return the properties of the POST body ``path`` takes."""
+def body_model(path: str) -> dict[str, Any]:
+    """Return the schema of the POST body ``path`` takes, as the document's components give it."""
     ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    return DOC["components"]["schemas"][ref.rsplit("/", 1)[1]].get("properties", {})
+    return DOC["components"]["schemas"][ref.removeprefix("#/components/schemas/")]
 
 
 def shorten_searches(case: Any) -> None:
@@ -111,7 +111,7 @@ def shorten_searches(case: Any) -> None:
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive or not isinstance(case.body, dict):
         return
-    if "time_limit" in body_properties(case.operation.path):
+    if "time_limit" in body_model(case.operation.path).get("properties", {}):
         case.body["time_limit"] = min(case.body.get("time_limit", FUZZ_SECONDS), FUZZ_SECONDS)
 
 
@@ -291,10 +291,12 @@ def deck_but(*cards: str) -> list[str]:
 
 
 def example(path: str) -> Any:
-    """Return the first example of the body ``path`` takes, or a three-card hand for a decision without one."""
-    ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    schema = DOC["components"]["schemas"][ref.rsplit("/", 1)[1]]
-    return copy.deepcopy(schema["examples"][0]) if "examples" in schema else {"hand": "th2 e4 a1", "time_limit": 0.5}
+    """Return the first example of the body ``path`` takes, or a three-card hand for a decision without one.
+
+    A decision's search time is left at its default: each rule is broken before a search, or as the first starts
+    (the solver's 40 cards), and a short limit could leave no time to start it on a busy machine."""
+    schema = body_model(path)
+    return copy.deepcopy(schema["examples"][0]) if "examples" in schema else {"hand": "th2 e4 a1"}
 
 
 def changed(body: Any, changes: dict[str, Any]) -> Any:
@@ -355,8 +357,7 @@ REFUSALS = [
 
 def body_schema(path: str) -> dict[str, Any]:
     """Return the JSON Schema of the body ``path`` takes, with the document's components to refer to."""
-    ref = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    return {"$ref": ref, "components": DOC["components"]}
+    return {**body_model(path), "components": DOC["components"]}
 
 
 def fits_the_schema(path: str, body: Any) -> None:
