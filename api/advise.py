@@ -2,31 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
-from pydantic import ConfigDict, Field, StringConstraints
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from novelty import advise as core
-from novelty.api.schemas import BODY_PROBLEMS, AdviceResponse, DictField, DictName, problem_responses
+from novelty.api import refusals
+from novelty.api.fields import Cards, Motifs, OneCard, OneCardOrMore, ThreeCardsOrMore
+from novelty.api.refusals import post_problems
+from novelty.api.schemas import AdviceResponse, DictField, DictName
 from novelty.api.timing import time_left
 from novelty.errors import RuleError
-from novelty.inputs import Cards, Letter, RulesInput, Strict
+from novelty.inputs import Letter, RulesInput, Strict
 from novelty.lexicon import open_lexicon
 from novelty.play import parse_cards
 
-advise_api = APIBlueprint("advise", __name__, url_prefix="/v1/advise", abp_tags=[Tag(name="advise")],
-                          abp_responses=problem_responses(*BODY_PROBLEMS))
+advise_api = APIBlueprint("advise", __name__, url_prefix="/v1/advise", abp_tags=[Tag(name="advise")])
 
 MAX_SECONDS = 20.0
+
+EXACT = (refusals.DECK, refusals.SOLVER)
+"""What can refuse a decision body that fits the schema: more of a card than the deck has, too many cards."""
+SAMPLED = (*EXACT, refusals.UNSEEN)
+HAND = "The hand's card ids: \"a1 b2 th2\" or a list"
 
 
 class AdviceBody(Strict):
     """What every decision takes: the hand, the pool, the motifs in flip order, the list and a time limit."""
 
-    hand: Cards = Field("", description='The hand\'s card ids: "a1 b2 th2" or a list.')
+    hand: Cards = Field("", description=f"{HAND}.")
     pool: Cards | None = Field(None, description="Common pool card ids.")
-    motifs: list[str] = Field([], max_length=10, description="Motif ids in flip order.")
+    motifs: Motifs = Field([], description="Motif ids in flip order.")
     escaped: Letter | None = Field(None, description="The Escaped from Captivity letter, when already named.")
     time_limit: float = Field(5.0, gt=0, le=MAX_SECONDS, description=f"Seconds for the whole answer (at most "
                               f"{MAX_SECONDS:g}), from the request's arrival; searches still running then answer "
@@ -37,6 +44,18 @@ class AdviceBody(Strict):
     def setting(self) -> core.Setting:
         return core.Setting(open_lexicon(self.dictionary), tuple(self.motifs), self.rules.to_rules(),
                             self.escaped.lower() if self.escaped else None, time_left(self.time_limit))
+
+
+class OneCardBody(AdviceBody):
+    """A decision about the hand's cards: the hand holds one at least."""
+
+    hand: OneCardOrMore = Field(..., description=f"{HAND}: one card at least.")
+
+
+class ThreeCardBody(AdviceBody):
+    """Merchant City passes three cards: the hand holds three at least."""
+
+    hand: ThreeCardsOrMore = Field(..., description=f"{HAND}: three cards at least.")
 
 
 class SampledBody(AdviceBody):
@@ -51,19 +70,26 @@ class DraftBody(SampledBody):
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"hand": "th2 e4 a1", "pack": "j1 q1 e1 s1", "motifs": ["assonance"], "samples": 10, "seed": 1}]})
 
-    pack: Cards = Field(..., description="The cards of the pack being drafted from.")
+    pack: OneCardOrMore = Field(..., description="The cards of the pack being drafted from.")
     picks_left: int | None = Field(None, ge=0, le=30, description="Picks still to come after this one (default: "
                                                                   "one fewer than the pack holds).")
     samples: int = Field(100, ge=1, le=200, description="Deals of unseen cards to sample.")
 
 
 class RagsBody(AdviceBody):
-    take: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = Field(
+    """Rags to Riches gives a card of the hand, the one taken included: without ``take``, the hand holds one."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"anyOf": [{"not": {"required": ["take"]}}, {"properties": {"take": {"type": "null"}}}]},
+        "then": {"required": ["hand"], "properties": {"hand": TypeAdapter(OneCardOrMore).json_schema()}}})
+
+    take: OneCard | None = Field(
         None, description="The card taken from the highest scorer, added to the hand before giving one.")
 
 
 class RecurringBody(SampledBody):
-    next_motifs: list[str] = Field([], max_length=10, description="The next round's motifs, when known.")
+    hand: OneCardOrMore = Field(..., description=f"{HAND}: one card at least.")
+    next_motifs: Motifs = Field([], description="The next round's motifs, when known.")
     next_cards: int = Field(11, ge=0, le=30, description="Cards of the next round's hand besides the one kept.")
     samples: int = Field(20, ge=1, le=200, description="Deals of unseen cards to sample.")
 
@@ -77,7 +103,7 @@ def _exact(body: AdviceBody, decide: Any) -> dict[str, Any]:
     return _answer(body, setting, decide(setting, parse_cards(body.hand), parse_cards(body.pool)))
 
 
-@advise_api.post("/draft", responses={200: AdviceResponse})
+@advise_api.post("/draft", responses={200: AdviceResponse, **post_problems(*SAMPLED)})
 def post_draft(body: DraftBody) -> dict[str, Any]:
     """Rank each card of the pack: the best play now, and the expected best play after the picks to come."""
     setting = body.setting()
@@ -86,31 +112,31 @@ def post_draft(body: DraftBody) -> dict[str, Any]:
         picks_left=body.picks_left, samples=body.samples, seed=body.seed, prune=body.prune))
 
 
-@advise_api.post("/kill-off", responses={200: AdviceResponse})
-def post_kill_off(body: AdviceBody) -> dict[str, Any]:
+@advise_api.post("/kill-off", responses={200: AdviceResponse, **post_problems(*EXACT)})
+def post_kill_off(body: OneCardBody) -> dict[str, Any]:
     """Kill Off: rank each card to discard by the best play of the cards left."""
     return _exact(body, core.kill_off)
 
 
-@advise_api.post("/heroic-sacrifice", responses={200: AdviceResponse})
-def post_heroic_sacrifice(body: AdviceBody) -> dict[str, Any]:
+@advise_api.post("/heroic-sacrifice", responses={200: AdviceResponse, **post_problems(*EXACT)})
+def post_heroic_sacrifice(body: OneCardBody) -> dict[str, Any]:
     """Heroic Sacrifice: rank each card to add to the pool by the player's best play after."""
     return _exact(body, core.heroic_sacrifice)
 
 
-@advise_api.post("/merchant-city", responses={200: AdviceResponse})
-def post_merchant_city(body: AdviceBody) -> dict[str, Any]:
+@advise_api.post("/merchant-city", responses={200: AdviceResponse, **post_problems(*EXACT)})
+def post_merchant_city(body: ThreeCardBody) -> dict[str, Any]:
     """Merchant City: rank each three cards to pass right by the best play of the cards kept."""
     return _exact(body, core.merchant_city)
 
 
-@advise_api.post("/escaped", responses={200: AdviceResponse})
+@advise_api.post("/escaped", responses={200: AdviceResponse, **post_problems(*EXACT)})
 def post_escaped(body: AdviceBody) -> dict[str, Any]:
     """Escaped from Captivity: rank each letter to name by the best play it allows."""
     return _exact(body, core.escaped_letter)
 
 
-@advise_api.post("/rags-to-riches", responses={200: AdviceResponse})
+@advise_api.post("/rags-to-riches", responses={200: AdviceResponse, **post_problems(*EXACT)})
 def post_rags_to_riches(body: RagsBody) -> dict[str, Any]:
     """Rags to Riches: rank each card to give the highest scorer by the best play of the cards kept."""
     setting = body.setting()
@@ -124,7 +150,7 @@ def post_rags_to_riches(body: RagsBody) -> dict[str, Any]:
                                                       take))
 
 
-@advise_api.post("/second-chances", responses={200: AdviceResponse})
+@advise_api.post("/second-chances", responses={200: AdviceResponse, **post_problems(*SAMPLED)})
 def post_second_chances(body: SampledBody) -> dict[str, Any]:
     """Second Chances: rank each way to discard up to three cards and draw as many, by the expected best play."""
     setting = body.setting()
@@ -133,7 +159,8 @@ def post_second_chances(body: SampledBody) -> dict[str, Any]:
         seed=body.seed, prune=body.prune))
 
 
-@advise_api.post("/recurring-character", responses={200: AdviceResponse})
+@advise_api.post("/recurring-character",  # the next hand is the card kept and at most 30 more: never too many
+                  responses={200: AdviceResponse, **post_problems(refusals.DECK, refusals.UNSEEN)})
 def post_recurring_character(body: RecurringBody) -> dict[str, Any]:
     """Recurring Character: rank each card to keep by the expected best play of the next round's hand with it."""
     setting = body.setting()

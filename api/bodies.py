@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from flask import Response, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from novelty.api.problems import problem
 from novelty.inputs import MAX_DEPTH, nesting_depth
@@ -19,7 +20,9 @@ def check_body() -> Response | None:
     """Return a problem response when a POST body is not a JSON object of sane depth, else None (go on)."""
     if request.method != "POST" or request.routing_exception is not None:
         return None  # a 404 or 405 is answered as such, whatever the body
-    raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413, answered by the error handler
+    raw = request.get_data(cache=True)  # a Content-Length over MAX_CONTENT_LENGTH: 413, by the error handler
+    if runs_past_the_limit(raw):
+        raise RequestEntityTooLarge()
     if not raw.strip():
         return problem(400, "request body is empty: send a JSON object")
     if not request.is_json:
@@ -33,3 +36,16 @@ def check_body() -> Response | None:
     if not isinstance(data, dict):
         return problem(400, f"request body must be a JSON object, not {type(data).__name__}")
     return None
+
+
+def runs_past_the_limit(raw: bytes) -> bool:
+    """Return whether a body sent without a Content-Length (chunked) goes on past MAX_CONTENT_LENGTH.
+
+    werkzeug reads such a body (when the server ends it, ``wsgi.input_terminated``: gunicorn does) up to the
+    limit and stops there without a word, so a longer body would reach the JSON parser cut short. One more
+    byte from the server's stream tells a body of exactly the limit from a longer one.
+    """
+    limit = request.max_content_length
+    if request.content_length is not None or limit is None or len(raw) < limit:
+        return False
+    return bool(request.environ["wsgi.input"].read(1))

@@ -8,11 +8,22 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
-from novelty.api.schemas import BODY_PROBLEMS, GameScoreResponse, problem_responses
+from novelty.api import refusals
+from novelty.api.refusals import Rule, post_problems
+from novelty.api.schemas import GameScoreResponse
 from novelty.games import Game, games
 
-games_api = APIBlueprint("games", __name__, url_prefix="/v1/games", abp_tags=[Tag(name="theatre games")],
-                         abp_responses=problem_responses(*BODY_PROBLEMS))
+games_api = APIBlueprint("games", __name__, url_prefix="/v1/games", abp_tags=[Tag(name="theatre games")])
+
+RULES: dict[tuple[str, str], tuple[Rule, ...]] = {
+    ("tragedy-of-othello", "score"): refusals.OTHELLO,
+    ("thespianage", "score"): refusals.THESPIANAGE,
+    ("stage-blood", "score"): refusals.STAGE_BLOOD_SCORE,
+    ("stage-blood", "resolve"): refusals.STAGE_BLOOD_RESOLVE,
+    ("mood-x", "turn"): refusals.MOOD_X,
+    ("mood-x", "game"): refusals.MOOD_X_GAME,
+}
+"""Each action's rules beyond its schema, besides the names every game checks (``refusals.GAME_NAMES``)."""
 
 
 def _view(game: Game, action: str) -> Any:
@@ -30,4 +41,5 @@ def _view(game: Game, action: str) -> Any:
 for _game in games().values():
     for _action in _game.actions:
         games_api.post(f"/{_game.id}/{_action}", operation_id=f"{_game.id}-{_action}",
-                      responses={200: GameScoreResponse})(_view(_game, _action))
+                      responses={200: GameScoreResponse, **post_problems(
+                          refusals.GAME_NAMES, *RULES[_game.id, _action])})(_view(_game, _action))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
 
-from novelty.api.problems import PROBLEM_JSON
 from novelty.inputs import Strict
 
 DictName = Literal["twl", "twl06", "sowpods", "collins", "csw"]
@@ -105,17 +103,6 @@ class Problem(BaseModel):
     detail: str
     instance: str | None = None
     errors: list[FieldError] | None = Field(None, description="Each invalid field, for validation errors.")
-
-
-def problem_responses(*statuses: int) -> dict[Any, Any]:
-    """Return OpenAPI responses documenting ``statuses`` as problem-details bodies."""
-    return {status: {"description": f"{HTTPStatus(status).phrase}: a problem-details body saying what was wrong.",
-                     "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-            for status in statuses}
-
-
-BODY_PROBLEMS = (400, 413, 415)
-"""What a POST can answer besides 200: a body that does not fit (or breaks the rules), too large, not JSON."""
 
 
 # -- answers ------------------------------------------------------------------------------------------

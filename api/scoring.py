@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask_openapi3 import APIBlueprint, Tag
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
+from novelty.api import refusals
+from novelty.api.fields import Cards, Motifs
+from novelty.api.refusals import post_problems
 from novelty.api.schemas import (
-    BODY_PROBLEMS,
     BestResponse,
     ChallengeResponse,
     DictField,
@@ -16,13 +18,15 @@ from novelty.api.schemas import (
     GameResponse,
     RoundResponse,
     ScoreResponse,
-    problem_responses,
 )
 from novelty.api.timing import time_left
 from novelty.inputs import (
+    MAX_PLAYERS,
     BestInput,
+    ChallengeInput,
     ChallengeRequest,
     GameInput,
+    PlayerInput,
     RoundInput,
     ScoreInput,
     best_input,
@@ -34,15 +38,44 @@ from novelty.lexicon import open_lexicon
 from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 
-scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")],
-                       abp_responses=problem_responses(*BODY_PROBLEMS))
+scoring = APIBlueprint("scoring", __name__, url_prefix="/v1", abp_tags=[Tag(name="scoring")])
+
+HandField: Any = Field(None, description='The hand\'s card ids: "a1 b2 th2" or a list.')
+PoolField: Any = Field(None, description="Common pool card ids.")
+MotifsField: Any = Field([], description="Motif ids in flip order.")
+PLAY_RULES = (refusals.NOTATION, refusals.PLAY, refusals.DECK)
+"""What can refuse a play that fits the schema."""
+ROUND_RULES = (*PLAY_RULES, refusals.NAMES, refusals.CHALLENGES)
 
 
 class ScoreBody(ScoreInput):
+    hand: Cards | None = HandField
+    pool: Cards | None = PoolField
+    motifs: Motifs = MotifsField
     dictionary: DictName = DictField
 
 
+class PlayerBody(PlayerInput):
+    hand: Cards | None = HandField
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class RoundChallenge(ChallengeInput):
+    """A challenge in a round: both names are players' (a player's name is 1 to 40 characters)."""
+
+    by: Name = Field(..., description="The challenger's name.")
+    player: Name = Field(..., description="The name of the player whose word is challenged.")
+    word: Annotated[int, Field(ge=1)] | Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+        ..., description="The challenged word: its number in that player's play (from 1) or its letters.")
+
+
 class RoundBody(RoundInput):
+    players: list[PlayerBody] = Field(..., min_length=1, max_length=MAX_PLAYERS)  # type: ignore[assignment]
+    challenges: list[RoundChallenge] = Field([], max_length=50)  # type: ignore[assignment]
+    pool: Cards | None = PoolField
+    motifs: Motifs = MotifsField
     dictionary: DictName | None = Field(None, alias="dict", description="Word list (default twl).")
 
 
@@ -52,6 +85,9 @@ class GameBody(GameInput):
 
 
 class BestBody(BestInput):
+    hand: Cards = Field(..., description='The hand\'s card ids: "a1 b2 th2" or a list.')
+    pool: Cards | None = PoolField
+    motifs: Motifs = MotifsField
     dictionary: DictName = DictField
     time_limit: float = Field(10.0, gt=0, le=30, description="Seconds (at most 30); the best play found so far "
                                                              "is returned, marked not optimal.")
@@ -61,28 +97,28 @@ class ChallengeBody(ChallengeRequest):
     dictionary: DictName = DictField
 
 
-@scoring.post("/score", responses={200: ScoreResponse})
+@scoring.post("/score", responses={200: ScoreResponse, **post_problems(*PLAY_RULES)})
 def post_score(body: ScoreBody) -> dict[str, Any]:
     """Score one player's play, with each word's breakdown (`novelty score --json`)."""
     lexicon, result = score_input(body)
     return {"dictionary": lexicon.info.to_dict(), "motifs": body.motifs, **result.to_dict()}
 
 
-@scoring.post("/round", responses={200: RoundResponse})
+@scoring.post("/round", responses={200: RoundResponse, **post_problems(*ROUND_RULES)})
 def post_round(body: RoundBody) -> dict[str, Any]:
     """Score a round: every player's play, round-level motifs and challenges (`novelty round --json`)."""
     lexicon = open_lexicon(body.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **round_input(body, lexicon).to_dict()}
 
 
-@scoring.post("/game", responses={200: GameResponse})
+@scoring.post("/game", responses={200: GameResponse, **post_problems(*ROUND_RULES)})
 def post_game(body: GameBody) -> dict[str, Any]:
     """Score a game: rounds summed, winner(s) with ties shared (`novelty game --json`)."""
     lexicon = open_lexicon(body.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **game_input(body, lexicon).to_dict()}
 
 
-@scoring.post("/challenge", responses={200: ChallengeResponse})
+@scoring.post("/challenge", responses={200: ChallengeResponse, **post_problems(refusals.OWN_WORD)})
 def post_challenge(body: ChallengeBody) -> dict[str, Any]:
     """Settle one challenge: is the word playable, and who scores what (`novelty challenge --json`)."""
     lexicon = open_lexicon(body.dictionary)
@@ -90,7 +126,8 @@ def post_challenge(body: ChallengeBody) -> dict[str, Any]:
     return {"dictionary": lexicon.info.to_dict(), "by": body.by, "player": body.player, **outcome.to_dict()}
 
 
-@scoring.post("/best", responses={200: BestResponse})
+@scoring.post("/best", responses={200: BestResponse,
+                                      **post_problems(refusals.DECK, refusals.SOLVER)})
 def post_best(body: BestBody) -> dict[str, Any]:
     """Find the best plays of a hand plus the pool under the motifs (`novelty best --json`)."""
     lexicon, result = best_input(body.model_copy(update={"time_limit": time_left(body.time_limit)}))

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask_openapi3 import APIBlueprint, Tag
 
+from novelty.api.refusals import get_problems, post_problems
 from novelty.api.schemas import (
-    BODY_PROBLEMS,
     AnagramBody,
     AnagramResponse,
     CheckBody,
@@ -15,7 +15,6 @@ from novelty.api.schemas import (
     DictQuery,
     WordPath,
     WordResponse,
-    problem_responses,
 )
 from novelty.api.timing import time_left
 from novelty.lexicon import open_lexicon
@@ -24,20 +23,20 @@ from novelty.words import TIME_LIMIT, anagram_report, check_report, check_word
 words = APIBlueprint("words", __name__, url_prefix="/v1", abp_tags=[Tag(name="words")])
 
 
-@words.get("/words/<word>", responses={200: WordResponse, **problem_responses(400, 404)})
+@words.get("/words/<word>", responses={200: WordResponse, **get_problems(404)})
 def get_word(path: WordPath, query: DictQuery) -> dict[str, Any]:
     """Check one word: in the list, playable, and why not."""
     lexicon = open_lexicon(query.dictionary)
     return {"dictionary": lexicon.info.to_dict(), **check_word(lexicon, path.word).to_dict()}
 
 
-@words.post("/check", responses={200: CheckResponse, **problem_responses(*BODY_PROBLEMS)})
+@words.post("/check", responses={200: CheckResponse, **post_problems()})
 def post_check(body: CheckBody) -> dict[str, Any]:
     """Check several words; the same answer as `novelty check --json`."""
     return check_report(open_lexicon(body.dictionary), body.words)
 
 
-@words.post("/anagram", responses={200: AnagramResponse, **problem_responses(*BODY_PROBLEMS)})
+@words.post("/anagram", responses={200: AnagramResponse, **post_problems()})
 def post_anagram(body: AnagramBody) -> dict[str, Any]:
     """List the words formable from the letters, longest first; the same as `novelty anagram --json`.
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from click.testing import CliRunner
 
+from novelty.api import MAX_BODY_BYTES
 from novelty.cli.main import main
 
 
@@ -71,6 +73,30 @@ def test_oversized_body_is_refused(client) -> None:  # type: ignore[no-untyped-d
     big = json.dumps({"words": ["a" * 60] * 5000})
     response = client.post("/v1/check", data=big, content_type="application/json")
     assert response.status_code == 413 and "too large" in problem_of(response)["detail"]
+
+
+def post_chunked(client, body: bytes):  # type: ignore[no-untyped-def]
+    """POST ``body`` as gunicorn hands on a chunked request: no Content-Length, the stream ended by the server."""
+    return client.post("/v1/check", input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+
+
+def padded_check(size: int) -> bytes:
+    """Return a valid /v1/check body of exactly ``size`` bytes (JSON allows trailing spaces)."""
+    body = json.dumps({"words": ["qi"]}).encode()
+    return body + b" " * (size - len(body))
+
+
+@pytest.mark.parametrize("over", [1, 100_000])
+def test_a_chunked_body_over_the_limit_is_too_large_not_bad_json(client, over) -> None:  # type: ignore[no-untyped-def]
+    response = post_chunked(client, padded_check(MAX_BODY_BYTES + over))
+    assert response.status_code == 413 and "too large" in problem_of(response)["detail"]
+
+
+@pytest.mark.parametrize("size", [100, MAX_BODY_BYTES])
+def test_a_chunked_body_up_to_the_limit_is_read_whole(client, size) -> None:  # type: ignore[no-untyped-def]
+    response = post_chunked(client, padded_check(size))
+    assert response.status_code == 200 and response.get_json()["results"][0]["word"] == "QI"
 
 
 def test_an_unexpected_failure_is_a_json_500_not_a_page(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
