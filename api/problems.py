@@ -18,18 +18,23 @@ log = logging.getLogger(__name__)
 PROBLEM_JSON = "application/problem+json"
 
 
-def problem(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> Response:
-    """Return a problem-details response."""
-    body: dict[str, Any] = {
-        "type": "about:blank",
-        "title": HTTPStatus(status).phrase,
-        "status": status,
-        "detail": detail,
-        "instance": request.path,
-    }
+def problem_json(status: int, detail: str, *, title: str | None = None, instance: str | None = None,
+                 errors: list[dict[str, Any]] | None = None) -> str:
+    """Return a problem-details body (RFC 9457), compact as every answer of the API is; the one writer of them
+    for the app, gunicorn's own errors, the admission's 429 and nginx's error pages."""
+    body: dict[str, Any] = {"type": "about:blank", "title": HTTPStatus(status).phrase if title is None else title,
+                            "status": status, "detail": detail}
+    if instance is not None:
+        body["instance"] = instance
     if errors:
         body["errors"] = errors
-    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def problem(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> Response:
+    """Return a problem-details response."""
+    return Response(problem_json(status, detail, instance=request.path, errors=errors), status=status,
+                    mimetype=PROBLEM_JSON)
 
 
 def _field_errors(exc: ValidationError) -> list[dict[str, Any]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import json
 import os
 import signal
 import sys
@@ -144,9 +143,10 @@ class Admission:
 
     @staticmethod
     def busy(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        body = json.dumps({"type": "about:blank", "title": "Too Many Requests", "status": 429,
-                           "detail": "the server is busy with other requests: retry after 1 s",
-                           "instance": environ.get("PATH_INFO", "")}).encode()
+        from novelty.api.problems import problem_json
+
+        body = problem_json(429, "the server is busy with other requests: retry after 1 s",
+                            instance=environ.get("PATH_INFO", "")).encode()
         start_response("429 Too Many Requests", [("Content-Type", "application/problem+json"),
                                                  ("Content-Length", str(len(body))), ("Retry-After", "1")])
         return [body]
@@ -367,7 +367,9 @@ def problem_answer(status: int, detail: str) -> bytes:
         phrase = HTTPStatus(status).phrase
     except ValueError:  # a status Python does not name: an empty reason phrase is allowed
         phrase = ""
-    body = json.dumps({"type": "about:blank", "title": phrase, "status": status, "detail": detail}).encode()
+    from novelty.api.problems import problem_json
+
+    body = problem_json(status, detail, title=phrase).encode()
     head = (f"HTTP/1.1 {status} {phrase}\r\nConnection: close\r\nContent-Type: {PROBLEM_JSON}\r\n"
             f"Content-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
@@ -507,8 +509,9 @@ def nginx_problems(max_body: int) -> dict[int, str]:
     """Return the problem-details body (JSON text) of each status nginx answers itself."""
     details = dict(NGINX_DETAILS)
     details[413] = f"request body too large: the limit is {max_body} bytes"
-    return {status: json.dumps({"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status,
-                                "detail": detail}) for status, detail in details.items()}
+    from novelty.api.problems import problem_json
+
+    return {status: problem_json(status, detail).rstrip("\n") for status, detail in details.items()}
 
 
 def nginx_conf(prefix: str, listen: str, socket_path: str, max_body: int) -> str:

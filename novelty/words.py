@@ -202,4 +202,4 @@ def anagram_report(lexicon: Lexicon, letters: str, min_length: int = MIN_WORD_LE
     result = search_anagrams(lexicon, letters, min_length, max_words=max_words, time_limit=time_limit)
     return {"dictionary": lexicon.info.to_dict(), "letters": fold(letters), "min": min_length,
             "count": len(result.words), "found": result.found, "truncated": result.truncated,
-            "timed_out": result.timed_out, "words": result.words}
+            "timed_out": result.timed_out, "words": [w.upper() for w in result.words]}

@@ -41,7 +41,7 @@ def test_get_word(client) -> None:  # type: ignore[no-untyped-def]
 
 def test_anagram(client) -> None:  # type: ignore[no-untyped-def]
     body = client.post("/v1/anagram", json={"letters": "quixot?c"}).get_json()
-    assert body["words"][0] == "quixotic"
+    assert body["words"][0] == "QUIXOTIC"  # upper-case, as check answers (issue 27)
 
 
 @pytest.mark.parametrize(
@@ -144,3 +144,12 @@ def test_a_player_cannot_challenge_their_own_word(client):
     response = client.post("/v1/challenge", json={"word": "quixotic", "by": "Ann", "player": "Ann"})
     assert response.status_code == 400
     assert "'Ann' cannot challenge their own word" in response.get_data(as_text=True)
+
+
+def test_answers_and_problems_are_written_alike(client) -> None:  # type: ignore[no-untyped-def]
+    # Issue 27: answers were compact and problems spaced out. Both are compact JSON and a newline now.
+    answer = client.get("/v1/health").data
+    problem = client.post("/v1/check", json={"words": "oops"}).data
+    for body in (answer, problem):
+        assert body.endswith(b"}\n") and body.count(b"\n") == 1 and b'", "' not in body and b'": ' not in body
+    assert json.loads(problem)["status"] == 400
