@@ -58,7 +58,25 @@ def examples(text: str) -> list[Example]:
     return found
 
 
-EXAMPLES = examples((ROOT / "README.md").read_text(encoding="utf-8"))
+def api_calls(text: str) -> list[Example]:
+    """Return every ``curl`` command of the README's ``sh`` blocks (their answers are not shown)."""
+    found = []
+    for block in re.finditer(r"^```sh\n(.*?)^```$", text, flags=re.M | re.S):
+        start = text.count("\n", 0, block.start(1)) + 1
+        lines = block[1].splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("curl "):
+                command, j = line, i
+                while command.endswith("\\"):
+                    j += 1
+                    command = command[:-1] + lines[j].strip()
+                found.append(Example(start + i, command, []))
+    return found
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXAMPLES = examples(README)
+API_CALLS = api_calls(README)
 
 
 def matches(shown: list[str], printed: list[str]) -> bool:
@@ -84,7 +102,10 @@ def run_novelty(args: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def run_curl(args: list[str], client: Any) -> Any:
-    """Return the JSON the API answers to ``curl ARGS`` (``-s``, ``-H``, ``-d`` and a URL on localhost)."""
+    """Return the JSON the API answers to ``curl ARGS`` (``-s``, ``-H``, ``-d`` and a URL on localhost).
+
+    Only a problem (a 4xx or 5xx) has ``Content-Type: application/problem+json``.
+    """
     headers, data, url = {}, None, None
     words = iter(args)
     for word in words:
@@ -100,6 +121,7 @@ def run_curl(args: list[str], client: Any) -> Any:
     assert url is not None and url.startswith("localhost:8000/"), url
     path = url.removeprefix("localhost:8000")
     response = client.get(path) if data is None else client.post(path, data=data, headers=headers)
+    assert (response.status_code < 400) == (response.mimetype == "application/json"), response.status_code
     return response.get_json(force=True)
 
 
@@ -129,3 +151,13 @@ def test_each_readme_example_prints_what_the_readme_shows(example: Example, monk
     (["Took <...> s"], ["Took 0.52 s"], True), (["Took <...> s"], ["Took 0.52 ms"], False)])
 def test_an_ellipsis_line_stands_for_any_lines(shown: list[str], printed: list[str], same: bool) -> None:
     assert matches(shown, printed) is same
+
+
+@pytest.mark.parametrize("call", API_CALLS, ids=lambda e: f"line {e.line}: {e.command[:60]}")
+def test_each_api_call_the_readme_shows_is_answered(call: Example, client: Any) -> None:
+    answer = run_curl(shlex.split(call.command, comments=True)[1:], client)
+    assert "status" not in answer or answer["status"] < 400, answer
+
+
+def test_the_readme_calls_the_api_in_both_forms() -> None:
+    assert len(API_CALLS) >= 2 and sum(e.command.startswith("curl ") for e in EXAMPLES) >= 5
