@@ -29,10 +29,12 @@ def check_body() -> Response | None:
         return problem(415, "request body must be JSON (Content-Type: application/json)")
     if nesting_depth(raw) > MAX_DEPTH:
         return problem(400, f"request body is nested too deeply: at most {MAX_DEPTH} levels of arrays and objects")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as err:
-        return problem(400, f"request body is not valid JSON: {err}")
+    data = request.get_json(silent=True)  # parsed once: flask-openapi3 takes it from the request's cache
+    if data is None:  # not JSON (or a JSON null): parse again only to say why
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as err:
+            return problem(400, f"request body is not valid JSON: {err}")
     if not isinstance(data, dict):
         return problem(400, f"request body must be a JSON object, not {type(data).__name__}")
     return None
