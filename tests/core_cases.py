@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+from novelty import _core
 from novelty.catalog import WildKind, load_catalog
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Word
 from novelty.scoring import AWARDED, Rules
@@ -65,3 +66,15 @@ def awards(tables: Tables, word: Word, rng: random.Random) -> dict[str, int]:
         if motif in tables.active and rng.random() < 0.5:
             out[motif] = len(word) if motif == "grandiloquent" else 5
     return out
+
+
+SEQUENCES = 20_000
+"""Sequences the test suite compares (``tests/test_core_scorer.py``); the benchmark's run starts past them."""
+
+
+def compiled_score(tables: Tables, faces, word, awards: dict[str, int]) -> int:  # type: ignore[no-untyped-def]
+    """Return the compiled scorer's total for one word (``faces``: the tables' face table)."""
+    cards = [tables.face_of(card) for card in word.cards]
+    amounts = (awards.get("grandiloquent", 0), awards.get("sesquipedalian", 0), awards.get("pangram", 0))
+    return _core.score_word(faces, tables.motif_codes(), int(tables.rules.motifs_after_card_effects),
+                           int(tables.rules.my_name_is_counts_extra_copies), cards, amounts)

@@ -13,16 +13,7 @@ from novelty.effects import Condition, Counter, Op, Target
 from novelty.scoring import AWARDED, score_checked_word
 from novelty.search import CONDITIONS, COUNTERS, MOTIFS, OPS, TARGETS, Tables, _table
 from tests import core_cases
-
-SEQUENCES = 20_000
-
-
-def compiled_score(tables: Tables, faces, word, awards: dict[str, int]) -> int:  # type: ignore[no-untyped-def]
-    """Return the compiled scorer's total for one word (``faces``: the tables' face table)."""
-    cards = [tables.face_of(card) for card in word.cards]
-    amounts = (awards.get("grandiloquent", 0), awards.get("sesquipedalian", 0), awards.get("pangram", 0))
-    return _core.score_word(faces, tables.motif_codes(), int(tables.rules.motifs_after_card_effects),
-                           int(tables.rules.my_name_is_counts_extra_copies), cards, amounts)
+from tests.core_cases import SEQUENCES, compiled_score
 
 
 def check(seed: int, per_deal: int) -> int:
