@@ -56,6 +56,10 @@ ME = "you"
 MAX_CARDS = 40
 """The most hand plus pool cards a search accepts."""
 
+RESCORING = 0.001
+"""Seconds kept from a time limit per play asked for: the engine scores each returned play again (about 0.6 ms for
+a play of three words with wilds)."""
+
 WALK_SHARE = 0.75
 """With a time limit, the share of it the word walk may take; the packing of what it found has the rest."""
 
@@ -155,7 +159,8 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
 def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None, motifs: Sequence[str] = (), *,
           rules: Rules = Rules(), escaped: str | None = None, opponents: list[list[str]] | None = None,
           top: int = 1, time_limit: float | None = None, work: int | None = None,
-          progress: Callable[[int | None, int, float], None] | None = None) -> SolveResult:
+          progress: Callable[[int | None, int, float], None] | None = None,
+          limits: tuple[int, int, int, int] | None = None) -> SolveResult:
     """Return the ``top`` best plays of ``hand`` plus ``pool`` under the motifs (in flip order).
 
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
@@ -166,8 +171,10 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     unless a time limit cuts it first (each letter Escaped from Captivity tries gets all of it).
     ``progress(best so far, bound, seconds)`` is called every quarter
     second once the search has run half a second (from another thread), with a bound no play can beat.
+    ``limits`` (groups, options, states, anytime groups) replaces the memory caps of :mod:`novelty.search`
+    (:data:`~novelty.search.MAX_GROUPS` ...); a search that meets one answers unproved, with a bound that holds.
     """
-    from novelty.search import Tables
+    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
 
     started = time.perf_counter()
     pool = pool or Counter()
@@ -181,11 +188,15 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     stats: Counter[str] = Counter()
     letters = escaped_choices(hand, pool, motifs, escaped)
     for n, letter in enumerate(letters):
+        building = time.perf_counter()
         tables = Tables(hand, pool, motifs, rules, letter)
-        seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
+        # the letters after this one get at least a relaxed bound, whose tables take as long to build: time kept
+        reserve = (time.perf_counter() - building) * (len(letters) - n - 1) + RESCORING * top
+        seconds = None if deadline is None else max(0.001, deadline - time.perf_counter() - reserve)
         relaxed = tables.relaxed_bound(opponents is not None) if progress else None  # else only if the walk stops
         with _Watcher(progress, started, relaxed or 0) as best_so_far:
             answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
+                                limits or (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
                                 progress=best_so_far, work=work or 0)
         for key, value in answer["stats"].items():
             stats[key] += value
@@ -193,9 +204,9 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             found.append(_solution(tables, lexicon, words, total, others, opponents is not None))
         proved = answer["walk_done"] and answer["pack_done"]
         optimal = optimal and proved
-        if answer["walk_done"]:
+        if answer["bound"] is not None:  # the packing's bound, over every word: the walk finished
             bounds.append(answer["bound"])
-        else:
+        else:  # words left out (time, work, MAX_GROUPS) or options (MAX_OPTIONS), or no time for the bound
             bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False

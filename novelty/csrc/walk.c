@@ -39,7 +39,10 @@ int out_of_time(Search *s) {
     if (s->stopped) return 1;
     s->ticks++;
     if (s->work_end && s->ticks > s->work_end) s->stopped = 1;
-    else if (s->deadline > 0 && (s->ticks & 1023) == 0 && now_seconds() > s->deadline) s->stopped = 1;
+    else if (s->deadline > 0 && s->ticks >= s->next_clock) {  /* (the DP adds many steps at once) */
+        s->next_clock = s->ticks + 1024;
+        s->stopped = now_seconds() > s->deadline;
+    }
     return s->stopped;
 }
 
@@ -173,7 +176,7 @@ static int record(Search *s) {
     }
     if (g < 0) {
         if (s->n_groups >= s->max_groups) {
-            s->out_of_memory = 1;
+            s->group_limit = 1;
             s->stopped = 1;
             return 0;
         }
