@@ -51,18 +51,19 @@ COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-e
 _READ_FIELDS = [name for name in _core.FACE_FIELDS if name not in ("resource", "unit", "copy_motif", "later_twin")]
 """What the walk and the scorer read of a face wherever it stands: faces alike in all of it are twins."""
 
-MAX_GROUPS = 2_000_000
-"""Groups one search's walk may keep (about 100 bytes each) before it stops and answers with what it has: its words
-are then not all known, so no play is proved best and the bound is :meth:`Tables.relaxed_bound`, which ignores the
-word list."""
+MAX_GROUPS = 1_000_000
+"""Groups one search's walk may keep (about 180 bytes each with the table that finds them and what the packing
+builds from them: a search meeting this cap peaks near 250 MB) before it stops and answers with what it has: its
+words are then not all known, so no play is proved best and the bound is :meth:`Tables.relaxed_bound`, which
+ignores the word list."""
 
-MAX_OPTIONS = 1_000_000
-"""Options (ways of taking a group's cards: held, or granted as copies) one packing may lay out (about 100 bytes
-each with the lists built from them). A packing of every group that would need more packs the best groups instead
-(:data:`ANYTIME_GROUPS`) and proves nothing."""
+MAX_OPTIONS = 500_000
+"""Options (ways of taking a group's cards: held, or granted as copies) one packing may lay out (up to 200 bytes each
+at the peak, with the lists built from them: 100 MB). A packing of every group that would need more packs the best
+groups instead (:data:`ANYTIME_GROUPS`) and proves nothing."""
 
 MAX_STATES = 1_000_000
-"""States the packing's bound may remember (up to 64 bytes each): past them the search stops with the best play
+"""States the packing's bound may remember (up to 64 bytes each, 64 MB) before the search stops with the best play
 found. A bound computed before stands (it covers every option); otherwise the relaxed bound is given."""
 
 ANYTIME_GROUPS = 65_536

@@ -187,12 +187,22 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     optimal, bounds = True, []
     stats: Counter[str] = Counter()
     letters = escaped_choices(hand, pool, motifs, escaped)
+
+    def unsearched(rest: list[str | None]) -> list[int]:
+        """Return the relaxed bounds of the Escaped letters left unsearched."""
+        return [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None) for other in rest]
+
     for n, letter in enumerate(letters):
         building = time.perf_counter()
         tables = Tables(hand, pool, motifs, rules, letter)
         # the letters after this one get at least a relaxed bound, whose tables take as long to build: time kept
         reserve = (time.perf_counter() - building) * (len(letters) - n - 1) + RESCORING * top
-        seconds = None if deadline is None else max(0.001, deadline - time.perf_counter() - reserve)
+        seconds = None if deadline is None else deadline - time.perf_counter() - reserve
+        if seconds is not None and seconds <= 0 and found:  # no time for this letter: its relaxed bound only
+            optimal = False
+            bounds += [tables.relaxed_bound(opponents is not None), *unsearched(letters[n + 1:])]
+            break
+        seconds = None if seconds is None else max(0.001, seconds)
         relaxed = tables.relaxed_bound(opponents is not None) if progress else None  # else only if the walk stops
         with _Watcher(progress, started, relaxed or 0) as best_so_far:
             answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
@@ -210,8 +220,7 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False
-            bounds += [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None)
-                       for other in letters[n + 1:]]  # letters not searched
+            bounds += unsearched(letters[n + 1:])
             break
     found.sort(key=lambda s: -s.total)
     best = found[0].total

@@ -567,11 +567,12 @@ static int by_density(const void *a, const void *b) {  /* worth per card, best f
 }
 
 /* The best `limit` options (at most) by worth into order[0 .. n), the anchors' lists merged (each is best first),
- * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. */
-static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order) {
+ * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. The merge stops
+ * at `until` (CLOCK_MONOTONIC seconds, 0: never). */
+static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order, double until) {
     int32_t head[MAX_RESOURCES], n = 0;
     memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
-    while (n < limit && n < p->n_options) {
+    while (n < limit && n < p->n_options && !(until > 0 && (n & 4095) == 4095 && now_seconds() > until)) {
         int pick = -1;
         for (int r = 0; r < p->s->n_res; r++)
             if (head[r] < p->start[r + 1]
@@ -599,7 +600,7 @@ static void greedy(Pack *p) {
     int starts = p->s->deadline > 0 ? 32 : 4;  /* no deadline: the exact search follows at once */
     int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
     if (!order) return;
-    int32_t n = best_orders(p, POOL, order);
+    int32_t n = best_orders(p, POOL, order, 0);
     for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order, n, start);
     for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order + n, n, start);
     free(order);
@@ -642,7 +643,7 @@ static void improve(Pack *p, double until, uint64_t until_tick) {
     if (now_seconds() > until) return;  /* (ordering the options takes a while when there are many) */
     int32_t *order = malloc(sizeof(int32_t) * 2 * (size_t)(p->n_options ? p->n_options : 1));
     if (!order) return;
-    int32_t n = best_orders(p, p->n_options, order);
+    int32_t n = best_orders(p, p->n_options, order, until);
     int64_t before;
     do {
         before = p->result->plays[0].total;
@@ -1000,10 +1001,13 @@ static int prepare(Pack *p, int reduced) {
     if (rc == 0 && reduced) qsort(packed, (size_t)n_packed, sizeof(Ranked), by_rank);
     /* Every option of every group; reduced, first each group's option taking the fewest copies (of MIN_PACKED groups
      * at least, even out of time: a real play), then the others while they fit in max_options and 10 % of the time
-     * left (what is built from them takes about four times as long as laying them out). */
+     * or work left (what is built from them takes about four times as long as laying them out). */
     double more_until = s->deadline > 0 ? now_seconds() + 0.1 * (s->deadline - now_seconds()) : 0;
+    int64_t more = s->work_end > s->ticks ? (int64_t)(s->work_end - s->ticks) / 10 : -1;  /* the same by work */
     for (int32_t k = 0; k < (reduced ? 2 : 1) * n_packed && rc == 0; k++) {
         int32_t gi = packed[k % n_packed].group;
+        if (k == n_packed && more >= 0) more += p->n_options;  /* an option for a step of work */
+        if (k >= n_packed && more >= 0 && p->n_options > more) break;
         if ((k & 255) == 0 && s->deadline > 0) {
             double now = now_seconds();
             if (!reduced && now > options_until) rc = LATE;  /* the exact packing cannot lay its options out in time */
