@@ -28,6 +28,12 @@ the limit; the packing of what was found takes the rest, greedy plays first. Whe
 finish, no play can be proved best: the packing then searches from the greedy plays under a quick bound,
 and the answer carries a bound from a relaxation that ignores the word list (``optimal`` False).
 
+Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
+(a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.search.MAX_GROUPS`,
+``MAX_OPTIONS``, ``MAX_STATES``): a search meeting a cap answers like one out of time. A packing that cannot prove its
+play (the walk stopped, or its options did not fit in time or room) takes only the
+:data:`~novelty.search.ANYTIME_GROUPS` best groups, so its time and memory do not grow with the words found.
+
 :func:`reference_best` is the obvious version kept as the oracle: it tries every arrangement of every
 subset of the cards, every letter for every wild, and every combination of the words found.
 """

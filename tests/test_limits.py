@@ -136,3 +136,32 @@ def test_an_unprovable_packing_takes_only_the_best_groups():
     result = solve(SMALL, hand, limits=(3, 10**6, 10**6, 1))  # the walk stops at 3 groups; the packing takes 1
     assert result.stats["group_limit"] == 1 and result.stats["kept"] <= 1 and result.optimal is False
     assert result.bound is not None and result.bound >= reference("t1 e1 a1 r1 s1 wild1", ())
+
+
+@pytest.mark.parametrize(("decision", "extra"), [
+    ("escaped", {}),  # 27 s at its 20 s maximum: every letter's search, and each ran on past its limit
+    ("recurring-character", {"next_motifs": HARD_MOTIFS[:9], "next_cards": 30, "samples": 30}),  # 23.5 s of 20
+])
+def test_decision_help_on_the_forty_card_hand_keeps_its_limit(client, decision, extra):
+    ready("sowpods")
+    body = {"hand": FORTY, "motifs": HARD_MOTIFS[:9], "dict": "sowpods", "time_limit": 2, **extra}
+    started = time.perf_counter()
+    response = client.post(f"/v1/advise/{decision}", json=body)
+    took = time.perf_counter() - started
+    assert response.status_code == 200, response.json
+    data = response.json
+    assert kept(2.0, took), (took, data["stats"])
+    for choice in data["choices"]:  # each choice searched answers with a real play and a bound that holds
+        if choice["value"] is not None:
+            assert choice["proved"] is False and choice["bound"] >= choice["value"] == choice["play"]["total"]
+
+
+def test_a_play_found_before_the_walk_ended_is_not_answered_with_a_stale_total():
+    """The printed cards' words are walked and packed first; when that walk is cut short, the full walk may spell a
+    group of theirs better, and the early play's total is then not what its words (written from their groups' best
+    sequences) score: the engine's re-scoring refused it ("internal error: the compiled solver scored ... as 30, the
+    engine as 34") when the last packing, reduced to the best group, did not find the same words again. (A work
+    limit: the same walk every time.)"""
+    lexicon = open_lexicon("twl")
+    result = solve(lexicon, Counter(CLI_HAND.split()), top=10, work=400_000, limits=(10**6, 500_000, 10**6, 1))
+    assert result.plays[0].play.words and result.optimal is False  # every play re-scored by the engine, and equal

@@ -493,6 +493,8 @@ static void offer(Pack *p) {
         break;
     }
     memcpy(play.key, key, sizeof key);
+    for (int w = 0; w < play.n_words; w++)
+        play.values[w] = p->s->best[(size_t)play.groups[w] * p->s->n_combos + play.combos[w]];
     grant_copies(p, &play);
     if (p->s->progress && play.total > __atomic_load_n(p->s->progress, __ATOMIC_RELAXED))
         __atomic_store_n(p->s->progress, play.total, __ATOMIC_RELAXED);  /* read by a watcher thread */
@@ -1081,10 +1083,20 @@ static int prepare(Pack *p, int reduced) {
     return memo_init(&p->memo, 1u << 12);
 }
 
-/* Add the plays of `from` to `into`, best first, the same words once. */
-static void merge_plays(Result *into, const Result *from) {
+/* Whether a word of the play has since been found spelled better (the walk went on after the play was scored): its
+ * total is then not what its words, written out from their groups' best sequences, score. */
+static int stale(const Search *s, const Play *play) {
+    for (int w = 0; w < play->n_words; w++)
+        if (s->best[(size_t)play->groups[w] * s->n_combos + play->combos[w]] != play->values[w]) return 1;
+    return 0;
+}
+
+/* Add the plays of `from` (found before the walk ended) to `into`, best first, the same words once, but none whose
+ * words the walk has since spelled better. */
+static void merge_plays(const Search *s, Result *into, const Result *from) {
     for (int i = 0; i < from->n_plays; i++) {
         const Play *play = &from->plays[i];
+        if (stale(s, play)) continue;
         int seen = 0;
         for (int j = 0; j < into->n_plays && !seen; j++)
             seen = into->plays[j].n_words == play->n_words
@@ -1140,7 +1152,7 @@ int search_plays(Search *s, Result *result, double started, double seconds, doub
         rc = pack_plays(s, result);
         s->stopped |= walk_stopped;
     }
-    if (early && rc == 0) merge_plays(result, early);
+    if (early && rc == 0) merge_plays(s, result, early);
     free(early);
     result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
     return rc;
