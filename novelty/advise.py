@@ -243,6 +243,8 @@ class _Work:
         depend on the machine's load (the time left still stops the search: see :func:`_race`, which drops a sample
         whose search ended past the deadline)."""
         escaped = escaped if escaped is not None else self.setting.escaped
+        if self.left() <= 0:  # (before the key: thousands of choices may be left when time runs out)
+            return None
         key = self.key(hand, pool, escaped, top)
         if use_cache:
             with self.lock:
@@ -766,7 +768,7 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     deals = _deals(unseen, size, samples, seed)
     work = _Work(setting)
     try:
-        keep = work.solve(hand, pool)
+        keep = work.solve(hand, pool, cap=work.left() / 4)  # the discards' samples have the rest
         options = [(cards, alike) for n in range(1, size + 1) for cards, alike in _class_options(hand, work.motifs, n)]
         def arm(cards: tuple[str, ...], alike: tuple[str, ...]) -> _Arm:
             def situation(s: int) -> tuple[Counter[str], Counter[str]]:
