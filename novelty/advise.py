@@ -239,10 +239,12 @@ class _Work:
               use_cache: bool = True, cap: float | None = None, work: int | None = None) -> SolveResult | None:
         """Return the best plays of a situation, or None when no time was left to start the search.
 
-        ``cap``: seconds this search may take at most; ``work``: search steps instead (no time limit then, so
-        the answer does not depend on the machine's load; the answer's own time limit is checked between
-        searches)."""
+        ``cap``: seconds this search may take at most; ``work``: search steps as well, so that the answer does not
+        depend on the machine's load (the time left still stops the search: see :func:`_race`, which drops a sample
+        whose search ended past the deadline)."""
         escaped = escaped if escaped is not None else self.setting.escaped
+        if self.left() <= 0:  # (before the key: thousands of choices may be left when time runs out)
+            return None
         key = self.key(hand, pool, escaped, top)
         if use_cache:
             with self.lock:
@@ -255,7 +257,7 @@ class _Work:
         if cap is not None:
             left = min(left, cap)
         result = solve(self.setting.lexicon, hand, pool, self.motifs, rules=self.setting.rules, escaped=escaped,
-                       top=top, time_limit=None if work else left, work=work)
+                       top=top, time_limit=left, work=work)
         with self.lock:
             self.stats["searches"] += 1
             self.stats["unproved"] += not result.optimal
@@ -607,7 +609,9 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
             a, s = task
             situation = arms[a].situation(s)
             result = work.solve(*situation, work=SAMPLE_WORK)
-            return None if result is None else (float(result.plays[0].total), result.optimal)
+            if result is None or work.left() <= 0:  # it may have been cut by time, not work: the seed would not
+                return None                         # give the same answer on another machine
+            return float(result.plays[0].total), result.optimal
 
         got = dict(zip(tasks, work.map(run, tasks), strict=True))
         complete = done
@@ -764,7 +768,7 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     deals = _deals(unseen, size, samples, seed)
     work = _Work(setting)
     try:
-        keep = work.solve(hand, pool)
+        keep = work.solve(hand, pool, cap=work.left() / 4)  # the discards' samples have the rest
         options = [(cards, alike) for n in range(1, size + 1) for cards, alike in _class_options(hand, work.motifs, n)]
         def arm(cards: tuple[str, ...], alike: tuple[str, ...]) -> _Arm:
             def situation(s: int) -> tuple[Counter[str], Counter[str]]:

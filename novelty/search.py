@@ -51,8 +51,25 @@ COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-e
 _READ_FIELDS = [name for name in _core.FACE_FIELDS if name not in ("resource", "unit", "copy_motif", "later_twin")]
 """What the walk and the scorer read of a face wherever it stands: faces alike in all of it are twins."""
 
-DEFAULT_MAX_GROUPS = 2_000_000
-"""Groups one search may hold (about 100 bytes each) before it stops and answers with what it has."""
+MAX_GROUPS = 1_000_000
+"""Groups one search's walk may keep (about 180 bytes each with the table that finds them and what the packing
+builds from them: a search meeting this cap peaks near 250 MB) before it stops and answers with what it has: its
+words are then not all known, so no play is proved best and the bound is :meth:`Tables.relaxed_bound`, which
+ignores the word list."""
+
+MAX_OPTIONS = 500_000
+"""Options (ways of taking a group's cards: held, or granted as copies) one packing may lay out (up to 200 bytes each
+at the peak, with the lists built from them: 100 MB). A packing of every group that would need more packs the best
+groups instead (:data:`ANYTIME_GROUPS`) and proves nothing."""
+
+MAX_STATES = 1_000_000
+"""States the packing's bound may remember (up to 64 bytes each, 64 MB) before the search stops with the best play
+found. A bound computed before stands (it covers every option); otherwise the relaxed bound is given."""
+
+ANYTIME_GROUPS = 65_536
+"""Groups a packing that cannot prove its play best takes, the best at their best: when the walk stopped (time,
+work or :data:`MAX_GROUPS`), or every option could not be laid out within :data:`MAX_OPTIONS` or 40 % of the time
+left. Its time and memory then do not grow with the words found."""
 
 
 _WILD_SPELLS = {WildKind.ANY: LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwxyz", WildKind.VOWEL: "aeiouy"}
@@ -334,20 +351,22 @@ class Tables:
         return _table(_core.PARAM_FIELDS, [values])
 
     def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
-            seconds: float | None, walk_share: float, max_groups: int = DEFAULT_MAX_GROUPS,
+            seconds: float | None, walk_share: float,
+            limits: tuple[int, int, int, int] = (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
             progress: array | None = None, work: int = 0) -> dict[str, Any]:  # type: ignore[type-arg]
         """Run the compiled search; return its answer (plays as face sequences, proof flags, bound, stats).
 
         With ``seconds``, the walk stops after ``walk_share`` of them and the packing after all of them.
         ``progress`` (``array("q", [...])``) is given the best total found so far while the search runs; ``work``
-        (when not 0) caps the search's steps.
+        (when not 0) caps the search's steps. ``limits``: (groups, options, states, anytime groups), see
+        :data:`MAX_GROUPS` ... (smaller ones let tests reach them on small hands).
         """
         return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
                            _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
                            _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
                            self.motif_codes(),
                            self.params(round_given, opponents), min(top, _core.MAX_TOP),
-                           seconds or 0.0, walk_share, max_groups, progress, work)
+                           seconds or 0.0, walk_share, limits, progress, work)
 
     # -- a bound that needs no word list ------------------------------------------------------------
 

@@ -28,6 +28,12 @@ the limit; the packing of what was found takes the rest, greedy plays first. Whe
 finish, no play can be proved best: the packing then searches from the greedy plays under a quick bound,
 and the answer carries a bound from a relaxation that ignores the word list (``optimal`` False).
 
+Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
+(a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.search.MAX_GROUPS`,
+``MAX_OPTIONS``, ``MAX_STATES``): a search meeting a cap answers like one out of time. A packing that cannot prove its
+play (the walk stopped, or its options did not fit in time or room) takes only the
+:data:`~novelty.search.ANYTIME_GROUPS` best groups, so its time and memory do not grow with the words found.
+
 :func:`reference_best` is the obvious version kept as the oracle: it tries every arrangement of every
 subset of the cards, every letter for every wild, and every combination of the words found.
 """
@@ -55,6 +61,10 @@ ME = "you"
 
 MAX_CARDS = 40
 """The most hand plus pool cards a search accepts."""
+
+RESCORING = 0.001
+"""Seconds kept from a time limit per play asked for: the engine scores each returned play again (about 0.6 ms for
+a play of three words with wilds)."""
 
 WALK_SHARE = 0.75
 """With a time limit, the share of it the word walk may take; the packing of what it found has the rest."""
@@ -155,7 +165,8 @@ def escaped_choices(hand: Counter[str], pool: Counter[str], motifs: Sequence[str
 def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None, motifs: Sequence[str] = (), *,
           rules: Rules = Rules(), escaped: str | None = None, opponents: list[list[str]] | None = None,
           top: int = 1, time_limit: float | None = None, work: int | None = None,
-          progress: Callable[[int | None, int, float], None] | None = None) -> SolveResult:
+          progress: Callable[[int | None, int, float], None] | None = None,
+          limits: tuple[int, int, int, int] | None = None) -> SolveResult:
     """Return the ``top`` best plays of ``hand`` plus ``pool`` under the motifs (in flip order).
 
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
@@ -166,8 +177,10 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     unless a time limit cuts it first (each letter Escaped from Captivity tries gets all of it).
     ``progress(best so far, bound, seconds)`` is called every quarter
     second once the search has run half a second (from another thread), with a bound no play can beat.
+    ``limits`` (groups, options, states, anytime groups) replaces the memory caps of :mod:`novelty.search`
+    (:data:`~novelty.search.MAX_GROUPS` ...); a search that meets one answers unproved, with a bound that holds.
     """
-    from novelty.search import Tables
+    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
 
     started = time.perf_counter()
     pool = pool or Counter()
@@ -180,12 +193,26 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     optimal, bounds = True, []
     stats: Counter[str] = Counter()
     letters = escaped_choices(hand, pool, motifs, escaped)
+
+    def unsearched(rest: list[str | None]) -> list[int]:
+        """Return the relaxed bounds of the Escaped letters left unsearched."""
+        return [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None) for other in rest]
+
     for n, letter in enumerate(letters):
+        building = time.perf_counter()
         tables = Tables(hand, pool, motifs, rules, letter)
-        seconds = None if deadline is None else max(0.001, deadline - time.perf_counter())
+        # the letters after this one get at least a relaxed bound, whose tables take as long to build: time kept
+        reserve = (time.perf_counter() - building) * (len(letters) - n - 1) + RESCORING * top
+        seconds = None if deadline is None else deadline - time.perf_counter() - reserve
+        if seconds is not None and seconds <= 0 and found:  # no time for this letter: its relaxed bound only
+            optimal = False
+            bounds += [tables.relaxed_bound(opponents is not None), *unsearched(letters[n + 1:])]
+            break
+        seconds = None if seconds is None else max(0.001, seconds)
         relaxed = tables.relaxed_bound(opponents is not None) if progress else None  # else only if the walk stops
         with _Watcher(progress, started, relaxed or 0) as best_so_far:
             answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
+                                limits or (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
                                 progress=best_so_far, work=work or 0)
         for key, value in answer["stats"].items():
             stats[key] += value
@@ -193,14 +220,13 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
             found.append(_solution(tables, lexicon, words, total, others, opponents is not None))
         proved = answer["walk_done"] and answer["pack_done"]
         optimal = optimal and proved
-        if answer["walk_done"]:
+        if answer["bound"] is not None:  # the packing's bound, over every word: the walk finished
             bounds.append(answer["bound"])
-        else:
+        else:  # words left out (time, work, MAX_GROUPS) or options (MAX_OPTIONS), or no time for the bound
             bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False
-            bounds += [Tables(hand, pool, motifs, rules, other).relaxed_bound(opponents is not None)
-                       for other in letters[n + 1:]]  # letters not searched
+            bounds += unsearched(letters[n + 1:])
             break
     found.sort(key=lambda s: -s.total)
     best = found[0].total

@@ -334,3 +334,13 @@ def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
         assert _core.list_words(steps.mask, steps.first, th_e_e_m_s, 0.0)[1]
     assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]  # the real one
     assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]
+
+
+def test_a_group_holds_words_of_one_length():
+    """My Name is lays its minor copies out as one unit: a copy of a Double Wild spells two letters, a copy of a letter
+    card one. A group of both lengths kept the first one's, and the play-level rules read it: x1 (doubles a shorter
+    word) doubled GEEKSPEAKS beside PRETEXTING, both ten letters (the core said 75, the engine 52: refused)."""
+    cards = ["x1", "n2", "wildvowel2", "v3", "wild1", "doublewild1", "ee2", "g3", "k2", "p3", "te1", "g2", "re2", "i3",
+             "t2", "k1", "t4", "m5"]
+    result = solve(open_lexicon("sowpods"), Counter(cards), motifs=["my-name-is", "consonance"], work=20_000)
+    assert result.plays[0].total >= 52 and result.optimal is False  # re-scored by the engine, and equal

@@ -120,7 +120,7 @@ fail:
 
 /* Fill the search from the tables (the step index is checked step by step as the walk takes it); return 0, or -1
  * with a Python error set. */
-static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
+static int setup(Search *s, Ints *t, double deadline, const long long caps[4]) {
     Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
          *grants = &t[6], *motifs = &t[7], *params = &t[8];
     int n_faces = rows(faces, N_FACE_FIELDS, MAX_FACES, "faces");
@@ -218,18 +218,26 @@ static int setup(Search *s, Ints *t, double deadline, long long max_groups) {
         if (s->param[award_param[a]]) s->award_motif[s->n_award_bits++] = a;
     s->n_combos = 1 << s->n_award_bits;
     s->deadline = deadline;
-    s->max_groups = max_groups;
+    for (int i = 0; i < 4; i++)
+        if (caps[i] < 1 || caps[i] > INT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "limits: (groups, options, states, anytime groups), each 1 to 2**31 - 1");
+            return -1;
+        }
+    s->max_groups = caps[0];
+    s->max_options = caps[1];
+    s->max_states = caps[2];
+    s->anytime_groups = caps[3];
     return 0;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args) {
     PyObject *objs[9], *progress_obj = Py_None;
     double seconds, walk_share;
-    long long max_groups, work = 0;
+    long long caps[4], work = 0;
     int top;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOiddL|OL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5],
-                          &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &max_groups, &progress_obj,
-                          &work))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOidd(LLLL)|OL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5], &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &caps[0], &caps[1],
+                          &caps[2], &caps[3], &progress_obj, &work))
         return NULL;
     if (work < 0) {
         PyErr_SetString(PyExc_ValueError, "work must be 0 (no limit) or more");
@@ -265,7 +273,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     double started = now_seconds();
-    if (setup(s, t, 0, max_groups) < 0) goto done;
+    if (setup(s, t, 0, caps) < 0) goto done;
     s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
     s->work = (uint64_t)work;
     r->top = top;
@@ -289,13 +297,14 @@ static PyObject *core_solve(PyObject *self, PyObject *args) {
     if (!plays) goto done;
     PyObject *bound = r->bound_known && s->walk_done ? PyLong_FromLongLong(r->bound) : Py_NewRef(Py_None);
     out = Py_BuildValue(
-        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O}}", "plays", plays,
+        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O,s:O,s:O}}", "plays", plays,
         "walk_done", s->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
         "bound", bound, "stats", "sequences", (unsigned long long)s->sequences, "groups", s->n_groups, "kept", r->kept,
         "nodes", (unsigned long long)r->nodes, "evaluated", (unsigned long long)r->evaluated,
         "states", (unsigned long long)r->states, "walk_s", r->walk_s, "pack_s", now_seconds() - started - r->walk_s, "walk_cpu_s", r->walk_cpu_s,
         "pack_cpu_s", r->pack_cpu_s,
-        "group_limit", s->out_of_memory ? Py_True : Py_False);
+        "group_limit", s->group_limit ? Py_True : Py_False, "option_limit", s->option_limit ? Py_True : Py_False,
+        "state_limit", s->state_limit ? Py_True : Py_False);
 done:
     if (s) free_search(s);
     free(s);
@@ -427,7 +436,7 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(mask, first, faces, resources, units, copies, grants, motifs, params, top, seconds, walk_share,"
-     " max_groups[, progress[, work]]) -> dict; progress: a writable int64 buffer given the best total found so far;"
+     " (max_groups, max_options, max_states, anytime_groups)[, progress[, work]]) -> dict; progress: a writable int64 buffer given the best total found so far;"
      " work: at most this many steps of search (0: no limit), the same answer every time, however busy the machine"
      " -> dict"},
     {"score_word", core_score_word, METH_VARARGS,

@@ -76,6 +76,7 @@ typedef struct {
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
     Memo memo;
     Memo credit_memo[2 * MAX_CREDITS + 1]; /* most_doubled(), by credits owed + MAX_CREDITS */
+    uint64_t states;                    /* in memo and credit_memo together */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     uint64_t visits;                    /* bitset words read by the DP and the search */
     uint64_t *marks;                    /* the options fitting a search node, a bit per option of its anchor: */
@@ -121,6 +122,7 @@ static inline uint32_t memo_slot(const Memo *m, u128 key) {
     return i;
 }
 
+/* Store a state's value; return 1 when the state is new, 0 when it was there, -1 when out of memory. */
 static int memo_put(Memo *m, u128 key, int64_t value) {
     if (2 * (m->used + 1) > m->mask) {
         Memo bigger;
@@ -132,9 +134,10 @@ static int memo_put(Memo *m, u128 key, int64_t value) {
         *m = bigger;
     }
     uint32_t i = memo_slot(m, key);
-    if (m->slots[i].key == EMPTY) m->used++;
+    int added = m->slots[i].key == EMPTY;
+    m->used += (uint32_t)added;
     m->slots[i] = (Entry){key, value};
-    return 0;
+    return added;
 }
 
 static inline int fits(const Pack *p, u128 packed, u128 need) {
@@ -161,11 +164,27 @@ static int64_t quick_bound(const Pack *p, u128 packed) {
 }
 
 #define NO_PLAY (INT64_MIN / 4)
+#define LATE 1   /* prepare(): the exact packing's options took too long or too much room */
+#define FULL 2   /* push_option(): max_options reached */
+enum { ALL_OPTIONS, FEWEST_COPIES, MORE_COPIES };  /* which options of a group add_options() lays out */
+#define MIN_PACKED 1024  /* the best groups a reduced packing takes even out of time (a few milliseconds' work) */
 #define PLAIN (-1000)   /* owed, for most(): no shorter-word doubles in the bound */
 
 static int64_t most(Pack *p, u128 packed);
 static int64_t most_doubled(Pack *p, u128 packed, int owed);
 static int doublers_in(const Pack *p, u128 packed);
+
+/* Store a state's value in one of the bound's tables, the states of all of them within max_states: past it the
+ * search stops (what it found stands, but proves nothing further). */
+static void remember(Pack *p, Memo *m, u128 packed, int64_t value) {
+    if (p->states >= (uint64_t)p->s->max_states) {
+        p->s->state_limit = p->s->stopped = 1;
+        return;
+    }
+    int added = memo_put(m, packed, value);
+    if (added < 0) p->failed = 1;
+    else p->states += (uint64_t)added;
+}
 
 /* The best value of the options of one need (all take the same units, leaving `rest`) and what `rest` can add,
  * with `owed` shorter-word doubles to give (PLAIN: none counted). */
@@ -242,7 +261,7 @@ static int64_t most(Pack *p, u128 packed) {
     int r = lowest_resource(p, packed);
     int64_t value = best_anchored(p, packed, r, PLAIN, most(p, packed & ~p->field[r]));
     if (p->s->stopped || p->failed) return value;
-    if (memo_put(&p->memo, packed, value) < 0) p->failed = 1;
+    remember(p, &p->memo, packed, value);
     return value;
 }
 
@@ -273,7 +292,7 @@ static int64_t most_doubled(Pack *p, u128 packed, int owed) {
     int r = lowest_resource(p, packed);
     int64_t value = best_anchored(p, packed, r, owed, most_doubled(p, packed & ~p->field[r], owed));
     if (p->s->stopped || p->failed) return value;
-    if (memo_put(m, packed, value) < 0) p->failed = 1;
+    remember(p, m, packed, value);
     return value;
 }
 
@@ -474,6 +493,8 @@ static void offer(Pack *p) {
         break;
     }
     memcpy(play.key, key, sizeof key);
+    for (int w = 0; w < play.n_words; w++)
+        play.values[w] = p->s->best[(size_t)play.groups[w] * p->s->n_combos + play.combos[w]];
     grant_copies(p, &play);
     if (p->s->progress && play.total > __atomic_load_n(p->s->progress, __ATOMIC_RELAXED))
         __atomic_store_n(p->s->progress, play.total, __ATOMIC_RELAXED);  /* read by a watcher thread */
@@ -548,11 +569,12 @@ static int by_density(const void *a, const void *b) {  /* worth per card, best f
 }
 
 /* The best `limit` options (at most) by worth into order[0 .. n), the anchors' lists merged (each is best first),
- * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. */
-static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order) {
+ * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. The merge stops
+ * at `until` (CLOCK_MONOTONIC seconds, 0: never). */
+static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order, double until) {
     int32_t head[MAX_RESOURCES], n = 0;
     memcpy(head, p->start, sizeof(int32_t) * p->s->n_res);
-    while (n < limit && n < p->n_options) {
+    while (n < limit && n < p->n_options && !(until > 0 && (n & 4095) == 4095 && now_seconds() > until)) {
         int pick = -1;
         for (int r = 0; r < p->s->n_res; r++)
             if (head[r] < p->start[r + 1]
@@ -580,7 +602,7 @@ static void greedy(Pack *p) {
     int starts = p->s->deadline > 0 ? 32 : 4;  /* no deadline: the exact search follows at once */
     int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
     if (!order) return;
-    int32_t n = best_orders(p, POOL, order);
+    int32_t n = best_orders(p, POOL, order, 0);
     for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order, n, start);
     for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order + n, n, start);
     free(order);
@@ -620,9 +642,10 @@ static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *orde
  * and refill the cards they free, best worth first and then best worth per card, while that finds a better
  * play and time remains (until `until`, CLOCK_MONOTONIC seconds). */
 static void improve(Pack *p, double until, uint64_t until_tick) {
+    if (now_seconds() > until) return;  /* (ordering the options takes a while when there are many) */
     int32_t *order = malloc(sizeof(int32_t) * 2 * (size_t)(p->n_options ? p->n_options : 1));
     if (!order) return;
-    int32_t n = best_orders(p, p->n_options, order);
+    int32_t n = best_orders(p, p->n_options, order, until);
     int64_t before;
     do {
         before = p->result->plays[0].total;
@@ -709,6 +732,7 @@ static int by_worth(const void *a, const void *b) {
 
 /* Lay out the packed resource fields and each group's option. */
 static int push_option(Pack *p, const Option *o, const int16_t (*pairs)[2], size_t *cap) {
+    if (p->n_options >= p->s->max_options) return FULL;
     int failed = 0;
     p->options = grow(p->options, cap, (size_t)p->n_options + 1, sizeof(Option), &failed);
     if (o->n_copies)
@@ -731,8 +755,8 @@ static int64_t saved(const Search *s, int r, int take) {
 }
 
 /* Add group gi's options: one for each way of taking its cards, held or granted as copies out of the shared
- * pool (only the fewest copies it needs when `minimal`: out of time). */
-static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, int minimal) {
+ * pool (`which`: ALL_OPTIONS, only the one taking the FEWEST_COPIES, or the others, MORE_COPIES). */
+static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, int which) {
     const Search *s = p->s;
     const Group *g = &s->groups[gi];
     const uint8_t *u = s->unit_arena + g->units;
@@ -746,7 +770,7 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
     for (int i = 0; i < n_classes; i++) {
         int r = classes[i], granted = s->twin_cap[r];
         low[i] = used[r] > s->real_cap[r] ? used[r] - s->real_cap[r] : 0;
-        high[i] = minimal ? low[i] : used[r] < granted ? used[r] : granted;
+        high[i] = which == FEWEST_COPIES ? low[i] : used[r] < granted ? used[r] : granted;
         copies[i] = low[i];
     }
     int total = 0;
@@ -759,8 +783,8 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
         held += (u128)used[r] << p->shift[r];
         credit += saved(s, r, used[r]);
     }
-    for (;;) {  /* every combination of copies per class within the pool, odometer style */
-        {
+    for (int first = 1;; first = 0) {  /* every combination of copies per class within the pool, odometer style */
+        if (!first || which != MORE_COPIES) {  /* (the first takes the fewest copies) */
             Option o = {.group = gi, .copies = -1, .need = held, .worth = plain_upper + credit, .word = plain_upper,
                         .doublers = g->doublers};
             int16_t pairs[MAX_CARDS_IN_WORD][2];
@@ -773,7 +797,8 @@ static int add_options(Pack *p, int32_t gi, int64_t plain_upper, size_t *cap, in
                 pairs[o.n_copies++][1] = (int16_t)copies[i];
             }
             if (total) o.need += (u128)total << p->shift[s->pool_res];
-            if (push_option(p, &o, pairs, cap) < 0) return -1;
+            int rc = push_option(p, &o, pairs, cap);
+            if (rc) return rc;
         }
         int i = 0;
         while (i < n_classes && (copies[i] == high[i] || total == pool)) total -= copies[i] - low[i], copies[i] = low[i], i++;
@@ -853,8 +878,53 @@ static int build_needs(Pack *p) {
     return 0;
 }
 
-/* Lay out the resource fields, drop dominated groups, and list every option anchored and best first. */
-static int prepare(Pack *p) {
+typedef struct {
+    int64_t worth;
+    int32_t group;
+} Ranked;
+
+static int by_rank(const void *a, const void *b) {  /* best first, then first found */
+    const Ranked *x = a, *y = b;
+    if (x->worth != y->worth) return x->worth < y->worth ? 1 : -1;
+    return (x->group > y->group) - (x->group < y->group);
+}
+
+/* Keep (kept[g] = 0 for the rest) only the k of the n groups worth most at their best, the first found among equals;
+ * return 0, or -1 when out of memory. The k-th worth is found by quickselect, in linear time. */
+static int keep_best(const int64_t *worth, int32_t n, int32_t k, uint8_t *kept) {
+    int64_t *v = malloc(sizeof(int64_t) * (size_t)n);
+    if (!v) return -1;
+    memcpy(v, worth, sizeof(int64_t) * (size_t)n);
+    int32_t lo = 0, hi = n - 1, want = k - 1;  /* v[want] once v is sorted high to low */
+    while (lo < hi) {
+        int64_t pivot = v[lo + (hi - lo) / 2];
+        int32_t i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] > pivot) i++;
+            while (v[j] < pivot) j--;
+            if (i <= j) {
+                int64_t t = v[i];
+                v[i++] = v[j];
+                v[j--] = t;
+            }
+        }
+        if (want <= j) hi = j;
+        else if (want >= i) lo = i;
+        else break;  /* v[j + 1 .. i - 1] all equal the pivot */
+    }
+    int64_t threshold = v[want];
+    free(v);
+    int32_t ties = k;
+    for (int32_t g = 0; g < n; g++) ties -= worth[g] > threshold;
+    for (int32_t g = 0; g < n; g++) kept[g] = worth[g] > threshold || (worth[g] == threshold && ties-- > 0);
+    return 0;
+}
+
+/* Lay out the resource fields, drop dominated groups, and list every option anchored and best first. With `reduced`
+ * (a packing that cannot prove its play best) only the anytime_groups best groups by worth are packed, and only as
+ * many options as max_options; otherwise every group is, and prepare returns LATE when its options do not fit in
+ * max_options or cannot be laid out in 40 % of the time left (the caller then packs reduced). */
+static int prepare(Pack *p, int reduced) {
     Search *s = p->s;
     /* Lay the fields out from the resource fewest groups use to the one most use: an option is anchored at
      * its rarest resource, so the long lists belong to the states that still hold rare ones. Copies go last. */
@@ -913,24 +983,55 @@ static int prepare(Pack *p) {
         lowest[gi] = s->best[(size_t)gi * s->n_combos] + (s->pool_res < 0 ? credit : 0);
         highest[gi] = upper + credit;
     }
-    /* With a deadline, dominance and the listing of every split get 40% of the time left, the search the rest. */
-    double until = s->deadline > 0 ? now_seconds() + 0.4 * (s->deadline - now_seconds()) : 0;
+    if (rc == 0) {  /* a packing that proves nothing takes only the best groups: its time and memory stay bounded */
+        memset(kept, 1, n);
+        if (reduced && s->n_groups > s->anytime_groups) rc = keep_best(highest, s->n_groups, (int32_t)s->anytime_groups,
+                                                                         kept);
+    }
+    /* With a deadline, dominance gets 40 % of the time left and the options must be laid out by 70 % (or the exact
+     * packing gives way to a reduced one), the search has the rest. */
+    double started = now_seconds(), left = s->deadline - started;
+    double until = s->deadline > 0 ? started + 0.4 * left : 0, options_until = s->deadline > 0 ? started + 0.7 * left : 0;
     if (rc == 0) rc = prune_groups(s, lowest, highest, p->result->top, until, kept);
     size_t cap = 0;
     int doubler_units = 0;
-    int late = 0;
-    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++) {  /* always, even out of time: greedy needs them */
-        if (!kept[gi]) continue;
+    int32_t n_packed = 0;  /* the groups to pack: reduced, best first, so that max_options leaves out the worst */
+    Ranked *packed = rc == 0 ? malloc(sizeof(Ranked) * n) : NULL;
+    if (rc == 0 && !packed) rc = -1;
+    for (int32_t gi = 0; gi < s->n_groups && rc == 0; gi++)
+        if (kept[gi]) packed[n_packed++] = (Ranked){highest[gi], gi};
+    if (rc == 0 && reduced) qsort(packed, (size_t)n_packed, sizeof(Ranked), by_rank);
+    /* Every option of every group; reduced, first each group's option taking the fewest copies (of MIN_PACKED groups
+     * at least, even out of time: a real play), then the others while they fit in max_options and 10 % of the time
+     * or work left (what is built from them takes about four times as long as laying them out). */
+    double more_until = s->deadline > 0 ? now_seconds() + 0.1 * (s->deadline - now_seconds()) : 0;
+    int64_t more = s->work_end > s->ticks ? (int64_t)(s->work_end - s->ticks) / 10 : -1;  /* the same by work */
+    for (int32_t k = 0; k < (reduced ? 2 : 1) * n_packed && rc == 0; k++) {
+        int32_t gi = packed[k % n_packed].group;
+        if (k == n_packed && more >= 0) more += p->n_options;  /* an option for a step of work */
+        if (k >= n_packed && more >= 0 && p->n_options > more) break;
+        if ((k & 255) == 0 && s->deadline > 0) {
+            double now = now_seconds();
+            if (!reduced && now > options_until) rc = LATE;  /* the exact packing cannot lay its options out in time */
+            if (reduced && k >= MIN_PACKED && now > (k < n_packed ? s->deadline : more_until)) break;
+        }
+        int which = !reduced ? ALL_OPTIONS : k < n_packed ? FEWEST_COPIES : MORE_COPIES;
+        if (rc == 0) rc = add_options(p, gi, plain[gi], &cap, which);
+        if (rc == FULL) {  /* max_options: the exact packing cannot hold every option; the reduced one packs these */
+            s->option_limit = 1;
+            rc = reduced ? 0 : LATE;
+            break;
+        }
+        if (k >= n_packed) continue;
         p->result->kept++;
         doubler_units += s->groups[gi].doublers > 0;
-        if (!late && until > 0 && (gi & 255) == 0) late = now_seconds() > until;
-        rc = add_options(p, gi, plain[gi], &cap, late);
     }
+    free(packed);
     free(lowest);
     free(highest);
     free(kept);
     free(plain);
-    if (rc < 0) return -1;
+    if (rc != 0) return rc;
     /* bucket by anchor, best first within each */
     int count[MAX_RESOURCES + 1] = {0};
     for (int32_t k = 0; k < p->n_options; k++) count[lowest_resource(p, p->options[k].need)]++;
@@ -982,10 +1083,20 @@ static int prepare(Pack *p) {
     return memo_init(&p->memo, 1u << 12);
 }
 
-/* Add the plays of `from` to `into`, best first, the same words once. */
-static void merge_plays(Result *into, const Result *from) {
+/* Whether a word of the play has since been found spelled better (the walk went on after the play was scored): its
+ * total is then not what its words, written out from their groups' best sequences, score. */
+static int stale(const Search *s, const Play *play) {
+    for (int w = 0; w < play->n_words; w++)
+        if (s->best[(size_t)play->groups[w] * s->n_combos + play->combos[w]] != play->values[w]) return 1;
+    return 0;
+}
+
+/* Add the plays of `from` (found before the walk ended) to `into`, best first, the same words once, but none whose
+ * words the walk has since spelled better. */
+static void merge_plays(const Search *s, Result *into, const Result *from) {
     for (int i = 0; i < from->n_plays; i++) {
         const Play *play = &from->plays[i];
+        if (stale(s, play)) continue;
         int seen = 0;
         for (int j = 0; j < into->n_plays && !seen; j++)
             seen = into->plays[j].n_words == play->n_words
@@ -1041,7 +1152,7 @@ int search_plays(Search *s, Result *result, double started, double seconds, doub
         rc = pack_plays(s, result);
         s->stopped |= walk_stopped;
     }
-    if (early && rc == 0) merge_plays(result, early);
+    if (early && rc == 0) merge_plays(s, result, early);
     free(early);
     result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
     return rc;
@@ -1062,7 +1173,16 @@ int pack_plays(Search *s, Result *result) {
     memset(&p, 0, sizeof p);
     p.s = s;
     p.result = result;
-    int rc = prepare(&p);
+    int reduced = !s->walk_done, rc = prepare(&p, reduced);
+    if (rc == LATE) {  /* every option cannot be laid out in time or room: pack the best groups, proving nothing */
+        free_lists(&p);
+        memset(&p, 0, sizeof p);
+        p.s = s;
+        p.result = result;
+        result->kept = 0;
+        reduced = 1;
+        rc = prepare(&p, reduced);
+    }
     if (rc < 0) {
         free_lists(&p);
         return rc;
@@ -1070,7 +1190,7 @@ int pack_plays(Search *s, Result *result) {
     result->bound_known = 0;
     offer(&p);  /* the empty play */
     greedy(&p);
-    p.anytime = !s->walk_done;  /* the play is not provable: improve on greedy, bounded quickly */
+    p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
     if (p.anytime && (s->deadline > 0 || s->work_end) && result->n_plays)  /* a third of what is left: local search */
         improve(&p, s->deadline > 0 ? now_seconds() + (s->deadline - now_seconds()) / 3 : 1e300,
                 s->work_end > s->ticks ? s->ticks + (s->work_end - s->ticks) / 3 : 0);
@@ -1085,7 +1205,7 @@ int pack_plays(Search *s, Result *result) {
     }
     dfs(&p, p.full, p.base, -1, 0);
     result->states = p.memo.used;
-    result->pack_done = !s->stopped && !p.failed;
+    result->pack_done = !s->stopped && !p.failed && !reduced;
     free_lists(&p);
     free(p.memo.slots);
     for (int c = 0; c <= 2 * MAX_CREDITS; c++) {

@@ -14,6 +14,7 @@ typedef struct {
     int32_t options[MAX_PLAY_WORDS]; /* how each group takes its cards (the packing's own numbering) */
     int32_t key[MAX_PLAY_WORDS];     /* the groups, sorted: the same words found twice are one play */
     int8_t combos[MAX_PLAY_WORDS];   /* the award combination each word scores under */
+    int64_t values[MAX_PLAY_WORDS];  /* each word's score then: its group's best under its combination */
     int8_t granted[MAX_PLAY_WORDS][MAX_CARDS_IN_WORD];  /* per card: the repeat motif granting it as a copy, or -1 */
 } Play;
 

@@ -76,7 +76,6 @@ static int count(const Trie *t, int32_t node, int *left, int64_t need, int found
 
 int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest, int enough, double until,
                  uint8_t *kept) {
-    memset(kept, 1, (size_t)s->n_groups);
     if (s->param[PARAM_pangram] && s->param[PARAM_round_given]) return 0;
     int32_t *order = malloc(sizeof(int32_t) * (s->n_groups ? s->n_groups : 1));
     int32_t by_size[MAX_CARDS_IN_WORD + 2] = {0};
@@ -93,6 +92,7 @@ int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest,
     for (int32_t i = 0; i < s->n_groups && rc == 0; i++) {
         const Group *g = &s->groups[order[i]];
         if (until > 0 && (i & 255) == 0 && now_seconds() > until) break;  /* out of time: keep the rest */
+        if (!kept[order[i]]) continue;  /* not packed at all */
         const uint8_t *u = s->unit_arena + g->units;
         if (!g->doublers) {
             for (int k = 0; k < g->ncards; k++) left[u[k]]++;

@@ -4,7 +4,7 @@
 
 #include "search.h"
 
-/* Set kept[g] to 0 for each group that `enough` kept groups dominate; lowest/highest: each group's worth at
+/* Set kept[g] to 0 for each kept group (kept[g] 1) that `enough` kept groups dominate; lowest/highest: each group's worth at
  * its worst and best, Unseen Character credit included; stop at `until` (CLOCK_MONOTONIC seconds, 0: never).
  * Return 0, or -1 when out of memory. */
 int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest, int enough, double until,

@@ -51,10 +51,13 @@ typedef struct {
     uint64_t zobrist[MAX_UNITS];
     double deadline;             /* CLOCK_MONOTONIC seconds; 0: none */
     uint64_t ticks;              /* steps of search so far (a walk node, a DP state, a packing node) */
+    uint64_t next_clock;         /* the step at which the clock is read next */
     uint64_t work, work_end;     /* at most `work` steps in all (0: no limit); this phase's last step */
     int stopped;                 /* out of time, or the step index is broken */
     int broken_index;            /* a step pointed outside the index: the search stopped, its answer is refused */
-    int out_of_memory;
+    int group_limit;             /* the walk met max_groups: words were left out */
+    int option_limit;            /* the packing met max_options: ways of taking cards were left out */
+    int state_limit;             /* the bound's table met max_states: the search stopped */
     /* walk state */
     int left[MAX_RESOURCES];
     int unit_count[MAX_UNITS];
@@ -77,7 +80,11 @@ typedef struct {
     Placed *seq_arena;
     size_t seq_used, seq_cap;
     uint64_t sequences;          /* card sequences spelling a word */
-    int64_t max_groups;
+    /* What one search may hold (module.c's solve takes them from novelty/search.py, which documents them). */
+    int64_t max_groups;          /* groups the walk keeps */
+    int64_t max_options;         /* options the packing lays out */
+    int64_t max_states;          /* states the bound's tables hold, all of them together */
+    int64_t anytime_groups;      /* groups an unprovable packing takes: the best by worth */
     int walk_done;
     int64_t *progress;           /* where the best total found so far is published (may be NULL) */
     int plain_only;              /* walking the printed cards alone */

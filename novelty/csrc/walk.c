@@ -39,7 +39,10 @@ int out_of_time(Search *s) {
     if (s->stopped) return 1;
     s->ticks++;
     if (s->work_end && s->ticks > s->work_end) s->stopped = 1;
-    else if (s->deadline > 0 && (s->ticks & 1023) == 0 && now_seconds() > s->deadline) s->stopped = 1;
+    else if (s->deadline > 0 && s->ticks >= s->next_clock) {  /* (the DP adds many steps at once) */
+        s->next_clock = s->ticks + 1024;
+        s->stopped = now_seconds() > s->deadline;
+    }
     return s->stopped;
 }
 
@@ -151,7 +154,8 @@ static void combo_awards(const Search *s, int combo, int length, int32_t awards[
  * while the sequence is scored: with many groups the table lookup would otherwise wait on a cache miss. */
 static int record(Search *s) {
     int distinct = s->param[PARAM_pangram] && s->param[PARAM_round_given] ? distinct_letters(s) : 0;
-    uint64_t hash = s->key + (uint64_t)distinct * 0x9E3779B97F4A7C15ull;
+    /* A group's words have one length: a unit may spell one letter or two (one minor copy of any card). */
+    uint64_t hash = s->key + (uint64_t)distinct * 0x9E3779B97F4A7C15ull + (uint64_t)s->letters * 0xC2B2AE3D27D4EB4Full;
     s->sequences++;
     if ((uint32_t)s->n_groups * 2 >= s->table_mask && rehash(s) < 0) return -1;
     uint32_t h = (uint32_t)(hash >> 7) & s->table_mask;
@@ -164,7 +168,7 @@ static int record(Search *s) {
     while (s->table[h].group) {
         if (s->table[h].hash == hash) {
             const Group *cand = &s->groups[s->table[h].group - 1];
-            if (cand->distinct == distinct && same_units(s, cand)) {
+            if (cand->distinct == distinct && cand->length == s->letters && same_units(s, cand)) {
                 g = s->table[h].group - 1;
                 break;
             }
@@ -173,7 +177,7 @@ static int record(Search *s) {
     }
     if (g < 0) {
         if (s->n_groups >= s->max_groups) {
-            s->out_of_memory = 1;
+            s->group_limit = 1;
             s->stopped = 1;
             return 0;
         }
