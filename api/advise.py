@@ -16,11 +16,10 @@ from novelty.api.timing import time_left
 from novelty.errors import RuleError
 from novelty.inputs import Letter, RulesInput, Strict
 from novelty.lexicon import open_lexicon
+from novelty.options import ADVISE_MAX_SECONDS, ADVISE_SECONDS, ADVISE_TIME_HELP, ESCAPED_HELP
 from novelty.play import parse_cards
 
 advise_api = APIBlueprint("advise", __name__, url_prefix="/v1/advise", abp_tags=[Tag(name="advise")])
-
-MAX_SECONDS = 20.0
 
 EXACT = (refusals.DECK, refusals.SOLVER)
 """What can refuse a decision body that fits the schema: more of a card than the deck has, too many cards."""
@@ -31,13 +30,12 @@ HAND = "The hand's card ids: \"a1 b2 th2\" or a list"
 class AdviceBody(Strict):
     """What every decision takes: the hand, the pool, the motifs in flip order, the list and a time limit."""
 
-    hand: Cards = Field("", description=f"{HAND}.")
+    hand: Cards = Field(..., description=f"{HAND}.")
     pool: Cards | None = Field(None, description="Common pool card ids.")
     motifs: Motifs = Field([], description="Motif ids in flip order.")
-    escaped: Letter | None = Field(None, description="The Escaped from Captivity letter, when already named.")
-    time_limit: float = Field(5.0, gt=0, le=MAX_SECONDS, description=f"Seconds for the whole answer (at most "
-                              f"{MAX_SECONDS:g}), from the request's arrival; searches still running then answer "
-                              "with the best play found, marked not proved.")
+    escaped: Letter | None = Field(None, description=ESCAPED_HELP)
+    time_limit: float = Field(ADVISE_SECONDS, gt=0, le=ADVISE_MAX_SECONDS,
+                              description=f"{ADVISE_TIME_HELP} Counted from the request's arrival.")
     dictionary: DictName = DictField
     rules: RulesInput = RulesInput()
 

@@ -89,8 +89,6 @@ class BestBody(BestInput):
     pool: Cards | None = PoolField
     motifs: Motifs = MotifsField
     dictionary: DictName = DictField
-    time_limit: float = Field(10.0, gt=0, le=30, description="Seconds (at most 30); the best play found so far "
-                                                             "is returned, marked not optimal.")
 
 
 class ChallengeBody(ChallengeRequest):

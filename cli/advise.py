@@ -8,29 +8,29 @@ from typing import Any
 import click
 
 from novelty import advise as core
-from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from novelty.cli.plays import CardsType, rule_switches, with_rules
+from novelty import options
+from novelty.cli.common import (
+    describe_dictionary,
+    dict_option,
+    emit_json,
+    fail,
+    human,
+    json_option,
+    lexicon_for,
+    plural,
+)
+from novelty.cli.plays import CardsType, rule_switches, situation, time_limit_option, top_option, with_rules
 from novelty.scoring import Rules
-
-DEFAULT_SECONDS = 10.0
 
 
 def _common(f: Callable[..., Any]) -> Callable[..., Any]:
-    """Add the options every decision takes: hand, pool, motifs, escaped letter, time limit, top, rules, list."""
-    for option in reversed([
-        click.option("--hand", type=CardsType(), default="", help='The hand\'s card ids: "a1 e4 th2 wild4".'),
-        click.option("--pool", type=CardsType(), help="The common pool's card ids."),
-        click.option("--motif", "motifs", multiple=True, metavar="ID",
-                     help="A motif in play, in flip order (repeatable)."),
-        click.option("--escaped", metavar="LETTER", help="The Escaped from Captivity letter, when already named."),
-        click.option("--time-limit", type=click.FloatRange(0, core.MAX_SECONDS, min_open=True), metavar="S",
-                     default=DEFAULT_SECONDS, show_default=True,
-                     help="Seconds for the whole answer; searches still running then answer with the best found."),
-        click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
-                     help="How many choices to print, best first (--json gives all)."),
-    ]):
-        f = option(f)
-    return with_rules(dict_option(json_option(f)))
+    """Add the options every decision takes, after its own: time limit, top, rule switches, list, JSON.
+
+    The situation's options (hand, pool, motifs, escaped letter) come first on the help page: ``situation``.
+    """
+    f = with_rules(dict_option(json_option(f)))
+    return time_limit_option(options.ADVISE_SECONDS, options.ADVISE_MAX_SECONDS, options.ADVISE_TIME_HELP)(
+        top_option(f))
 
 
 def _sampling(default: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -86,17 +86,20 @@ def _show(advice: core.Advice, setting: core.Setting, as_json: bool, top: int) -
     assumed = out["assumed"]
     click.echo("Assumed: " + "; ".join(f"{k.replace('_', ' ')} {_brief(v)}" for k, v in assumed.items()
                                        if k != "unseen_cards" and v not in (None, [], ())))
-    click.echo(f"Took {advice.seconds:.2f} s ({advice.stats.get('searches', 0)} searches"
+    click.echo(f"Took {advice.seconds:.2f} s ({plural(advice.stats.get('searches', 0), 'search', 'searches')}"
                f"{', ' + str(advice.stats['derived']) + ' derived' if advice.stats.get('derived') else ''})"
                + ("" if advice.proved else ", not every value proved"))
     for note in out["notes"]:
-        click.echo(f"note: {note}", err=True)
+        click.echo(f"note: {note}")
 
 
 def _brief(value: Any) -> str:
+    """Return one assumed value as a person reads it: a list spaced out, yes/no, seconds with their unit."""
     if isinstance(value, list):
         return " ".join(map(str, value)) if value else "none"
-    return str(value)
+    if isinstance(value, float):
+        return f"{value:g} s"
+    return human(value)
 
 
 def _line(choice: dict[str, Any]) -> str:
@@ -126,6 +129,7 @@ def advise() -> None:
 
 
 @advise.command()
+@situation
 @click.option("--pack", type=CardsType(), required=True, help="The cards of the pack you are drafting from.")
 @click.option("--picks-left", type=click.IntRange(0, 30), help="Picks still to come after this one "
                                                                "(default: one fewer than the pack holds).")
@@ -146,7 +150,7 @@ def _exact(name: str, fn: Callable[..., core.Advice], summary: str) -> click.Com
         _show(advice, setting, kw["as_json"], kw["top"])
 
     command.__doc__ = summary
-    return advise.command(name)(_common(command))
+    return advise.command(name)(situation(_common(command)))
 
 
 _exact("kill-off", core.kill_off, "Kill Off: rank each card to discard by the best play of the cards left.")
@@ -159,6 +163,7 @@ _exact("escaped", core.escaped_letter,
 
 
 @advise.command("rags-to-riches")
+@situation
 @click.option("--take", type=CardsType(), metavar="ID",
               help="The card you take from the highest scorer (added to your hand first).")
 @_common
@@ -175,6 +180,7 @@ def rags_to_riches(**kw: Any) -> None:
 
 
 @advise.command("second-chances")
+@situation
 @_sampling(30)
 @_common
 def second_chances(**kw: Any) -> None:
@@ -186,6 +192,7 @@ def second_chances(**kw: Any) -> None:
 
 
 @advise.command("recurring-character")
+@situation
 @click.option("--next-motif", "next_motifs", multiple=True, metavar="ID",
               help="A motif of the next round, when known (repeatable).")
 @click.option("--next-cards", type=click.IntRange(0, 30), default=11, show_default=True,

@@ -7,13 +7,13 @@ from collections import Counter
 
 import click
 
+from novelty import options
 from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
-from novelty.cli.plays import CardsType, print_play, rule_switches, with_rules
+from novelty.cli.plays import print_play, rule_switches, situation, time_limit_option, with_rules
 from novelty.scoring import Rules
 from novelty.solver import solve
 
 MAX_TOP = 20
-MAX_SECONDS = 60.0
 
 
 def progress_line(best: int | None, bound: int, seconds: float) -> str:
@@ -37,16 +37,11 @@ def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
 
 
 @click.command()
-@click.option("--hand", type=CardsType(), required=True, help='The hand\'s card ids: "a1 e4 th2 wild4".')
-@click.option("--pool", type=CardsType(), help="The common pool's card ids.")
-@click.option("--motif", "motifs", multiple=True, metavar="ID", help="A motif in play, in flip order (repeatable).")
-@click.option("--escaped", metavar="LETTER", help="The Escaped from Captivity letter (default: try every one).")
+@situation
 @click.option("--opponent", "opponents", multiple=True, metavar="WORDS",
               help="One opponent's words this round, comma-separated (repeatable), for round-level motifs.")
-@click.option("--top", type=click.IntRange(1, MAX_TOP), default=3, show_default=True,
-              help="How many plays to show, best first.")
-@click.option("--time-limit", type=click.FloatRange(0, MAX_SECONDS, min_open=True), metavar="S",
-              help="Stop after S seconds with the best play found so far, and a bound no play beats.")
+@click.option("--top", type=click.IntRange(1, MAX_TOP), default=options.TOP, show_default=True, help=options.TOP_HELP)
+@time_limit_option(options.BEST_SECONDS, options.BEST_MAX_SECONDS, options.BEST_TIME_HELP)
 @with_rules
 @dict_option
 @json_option

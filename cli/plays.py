@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from novelty import options
 from novelty.errors import NoveltyError
 from novelty.play import parse_cards
 
@@ -23,6 +24,31 @@ class CardsType(click.ParamType):
             return parse_cards(str(value))
         except NoveltyError as exc:
             self.fail(str(exc), param, ctx)
+
+
+def situation(f: Any) -> Any:
+    """Add the options that say where a search stands, first on its help page, the same for best and advise:
+    --hand (required), --pool, --motif (repeatable), --escaped (help texts from :mod:`novelty.options`)."""
+    for option in reversed([
+        click.option("--hand", type=CardsType(), required=True, help=options.HAND_HELP),
+        click.option("--pool", type=CardsType(), help=options.POOL_HELP),
+        click.option("--motif", "motifs", multiple=True, metavar="ID", help=f"{options.MOTIF_HELP} Repeatable."),
+        click.option("--escaped", metavar="LETTER", help=options.ESCAPED_HELP),
+    ]):
+        f = option(f)
+    return f
+
+
+def top_option(f: Any) -> Any:
+    """Add --top, with the one default of best and advise."""
+    return click.option("--top", type=click.IntRange(1, 1000), default=options.TOP, show_default=True,
+                        help=options.TOP_HELP)(f)
+
+
+def time_limit_option(default: float, most: float, text: str) -> Any:
+    """Return the --time-limit option: ``default`` seconds, at most ``most``, as the API takes it."""
+    return click.option("--time-limit", type=click.FloatRange(0, most, min_open=True), metavar="S", default=default,
+                        show_default=True, help=f"{text} At most {most:g}.")
 
 
 def print_play(play: dict[str, Any], indent: str = "") -> None:

@@ -46,6 +46,7 @@ from typing import Any
 from novelty.catalog import LETTERS, load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
+from novelty.options import ADVISE_MAX_SECONDS, ADVISE_SECONDS
 from novelty.play import ESCAPED, Play, Word
 from novelty.scoring import Rules, motif_ids, score_play
 from novelty.solver import Solution, SolveResult, escaped_choices, solve
@@ -91,7 +92,7 @@ SAMPLE_WORK = 200_000
 found. A work limit, not a time limit, so that the same seed gives the same answer on a busy machine too."""
 
 MAX_SAMPLES = 1000
-MAX_SECONDS = 60.0
+MAX_SECONDS = ADVISE_MAX_SECONDS
 COLOUR_MOTIFS = frozenset({"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"})
 """Motifs under which a card's colour changes its score (otherwise a red e and a blue e are alike)."""
 
@@ -199,7 +200,7 @@ class Setting:
     motifs: tuple[str, ...] = ()
     rules: Rules = Rules()
     escaped: str | None = None
-    time_limit: float = 10.0
+    time_limit: float = ADVISE_SECONDS
     """Seconds for the whole answer; searches still running then return the best play found so far."""
     workers: int = 0
     """Searches run side by side (0: one per processor, at most 4)."""

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from novelty.errors import NotationError
 from novelty.lexicon import Lexicon, open_lexicon
+from novelty.options import BEST_MAX_SECONDS, BEST_SECONDS, BEST_TIME_HELP, ESCAPED_HELP, TOP, TOP_HELP
 from novelty.play import Play, parse_cards
 from novelty.rounds import Challenge, GameResult, Player, RoundResult, score_game, score_round
 from novelty.scoring import PlayScore, Rules, score_play
@@ -182,14 +183,12 @@ class BestInput(Strict):
     hand: Cards = Field(..., description='The hand\'s card ids: "a1 b2 th2" or a list.')
     pool: Cards | None = Field(None, description="Common pool card ids.")
     motifs: list[str] = Field([], max_length=10, description="Motif ids in flip order.")
-    escaped: Letter | None = Field(None, description="The Escaped from Captivity letter (every one is tried "
-                                                     "when not given).")
+    escaped: Letter | None = Field(None, description=ESCAPED_HELP)
     opponents: list[list[WordText]] | None = Field(
         None, max_length=MAX_PLAYERS, description="The other players' words this round (letters), for "
                                                   "Sesquipedalian, Pangram and Laconic.")
-    top: int = Field(3, ge=1, le=20, description="How many plays to return, best first.")
-    time_limit: float | None = Field(None, gt=0, le=60, description="Seconds; the best found so far is "
-                                                                    "returned, marked not optimal.")
+    top: int = Field(TOP, ge=1, le=20, description=TOP_HELP)
+    time_limit: float = Field(BEST_SECONDS, gt=0, le=BEST_MAX_SECONDS, description=BEST_TIME_HELP)
     dictionary: str = Field("twl", alias="dict", description="Word list name.")
     rules: RulesInput = RulesInput()
 
