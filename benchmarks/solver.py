@@ -233,7 +233,7 @@ def differential(sequences: int) -> None:
     from novelty.scoring import score_checked_word
     from novelty.search import Tables, _table
     from tests import core_cases
-    from tests.test_core_scorer import SEQUENCES, compiled_score
+    from tests.core_cases import SEQUENCES, compiled_score  # a plain module: no pytest needed
 
     per_deal, compared, mismatches, first = 50, 0, 0, None
     started = time.perf_counter()
