@@ -173,3 +173,16 @@ def test_a_round_ends_with_its_standings_and_winner_as_a_game_does(runner: CliRu
     game_lines = run(runner, "game", str(examples / "game.json"))[1].splitlines()
     assert round_lines[-3:] == ["1. Bob                 29", "2. Ann                 16", "Winner: Bob"]
     assert game_lines[-1] == "Winner: Bob" and game_lines[-3].startswith("1. Bob")
+
+
+SMOKE = [["check", "quixotic"], ["anagram", "retinas", "--min", "7"], ["cards", "--letter", "th"], ["motifs"],
+         ["score", "k3 o1 t3 o2", "--motif", "assonance"], ["challenge", "quixotic", "--by", "Ann"],
+         ["best", "--hand", "th2 e4 m1 e1 s1 a1 r1 t1", "--top", "1"], ["example"],
+         ["advise", "kill-off", "--hand", "th2 e4 m1 e1 s1 a1 r1 t1"]]
+
+
+@pytest.mark.parametrize("args", SMOKE, ids=lambda args: " ".join(args[:2]))
+def test_an_answer_goes_to_stdout_and_nothing_to_stderr(runner: CliRunner, args: list[str]) -> None:
+    # The README's rule: results on stdout, diagnostics on stderr; a good answer has no diagnostics.
+    code, out, err = run(runner, *args)
+    assert code == 0 and out.strip() and err == ""

@@ -104,7 +104,7 @@ def score(data: ThespianageInput) -> GameScore:
         kept_top = [v for v in top if v != min(top)] if top else []
         kept_bottom = [v for v in bottom if v != max(bottom)] if bottom else []
         t.add("top aspect", sum(kept_top), _discarded(top, kept_top, "lowest"))
-        t.add("middle aspect", sum(p.sheet.middle), f"{len(p.sheet.middle)} tiles, none discarded")
+        t.add("middle aspect", sum(p.sheet.middle), f"{_tiles(len(p.sheet.middle))}, none discarded")
         t.add("bottom aspect", sum(kept_bottom), _discarded(bottom, kept_bottom, "highest"))
         pairs = min(p.props, p.broken_props)
         if pairs:
@@ -154,7 +154,12 @@ def _discarded(tiles: list[int], kept: list[int], which: str) -> str:
     gone = len(tiles) - len(kept)
     if not tiles:
         return "no tiles"
-    return f"{len(tiles)} tiles; {gone} {which} ({max(tiles) if which == 'highest' else min(tiles)}) discarded"
+    return f"{_tiles(len(tiles))}; {gone} {which} ({max(tiles) if which == 'highest' else min(tiles)}) discarded"
+
+
+def _tiles(n: int) -> str:
+    """Return ``n`` tiles, with the noun's number: ``1 tile``, ``3 tiles``."""
+    return f"{n} tile{'' if n == 1 else 's'}"
 
 
 GAME = Game("thespianage", "Thespianage", ("thespian",), PLAYERS, "thespianage.md",
