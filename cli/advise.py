@@ -18,6 +18,7 @@ from novelty.cli.common import (
     json_option,
     lexicon_for,
     plural,
+    time_left,
 )
 from novelty.cli.plays import CardsType, rule_switches, situation, time_limit_option, top_option, with_rules
 from novelty.scoring import Rules
@@ -58,7 +59,7 @@ def _setting(kw: dict[str, Any]) -> tuple[core.Setting, dict[str, Any]]:
                                   kw.pop("escaped_keeps_own_letter")))
     escaped = kw.pop("escaped")
     setting = core.Setting(lexicon, tuple(kw.pop("motifs")), rules, escaped.lower() if escaped else None,
-                           kw.pop("time_limit"))
+                           time_left(kw.pop("time_limit")))
     return setting, kw
 
 

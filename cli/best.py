@@ -8,7 +8,7 @@ from collections import Counter
 import click
 
 from novelty import options
-from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for
+from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, time_left
 from novelty.cli.plays import print_play, rule_switches, situation, time_limit_option, with_rules
 from novelty.scoring import Rules
 from novelty.solver import solve
@@ -46,7 +46,7 @@ def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
 @dict_option
 @json_option
 def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
-         opponents: tuple[str, ...], top: int, time_limit: float | None, motifs_after_cards: bool,
+         opponents: tuple[str, ...], top: int, time_limit: float, motifs_after_cards: bool,
          my_name_is_extra: bool, escaped_keeps_own_letter: bool, dict_spec: str | None, as_json: bool) -> None:
     """Find the best-scoring play of a hand plus the pool, and the runners-up."""
     lexicon = lexicon_for(dict_spec)
@@ -57,7 +57,7 @@ def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...],
         click.echo("\r" + progress_line(best_so_far, bound, seconds), nl=False, err=True)
 
     result = solve(lexicon, hand, pool, list(motifs), rules=rules, escaped=escaped.lower() if escaped else None,
-                   opponents=opponent_words(opponents), top=top, time_limit=time_limit,
+                   opponents=opponent_words(opponents), top=top, time_limit=time_left(time_limit),
                    progress=report if show else None)
     if show and result.stats.get("seconds", 0) >= 0.5:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line

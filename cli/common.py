@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from novelty.errors import NoveltyError
+
+_began = [time.monotonic()]
+"""When the command began to run (:meth:`NoveltyGroup.main` sets it): a --time-limit counts from there, so the
+word list's loading and the setting up are inside the limit, as a user times the command."""
+
+
+def time_left(limit: float) -> float:
+    """Return the seconds of ``limit`` not yet spent since the command began (a millisecond at least)."""
+    return max(0.001, limit - (time.monotonic() - _began[0]))
 
 if TYPE_CHECKING:
     from novelty.lexicon import MarisaLexicon
@@ -128,8 +138,10 @@ class NoveltyGroup(click.Group):
     def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
         """Run the command line, first refusing an argument that is not valid UTF-8 (exit status 2).
 
-        Python hands such bytes over as lone surrogates, which every later print would fail on.
+        Python hands such bytes over as lone surrogates, which every later print would fail on. The command's
+        clock starts here (:func:`time_left`).
         """
+        _began[0] = time.monotonic()
         for arg in sys.argv[1:] if args is None else args:
             if isinstance(arg, str) and not _encodable(arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
