@@ -58,14 +58,17 @@ def _setting(kw: dict[str, Any]) -> tuple[core.Setting, dict[str, Any]]:
     rules = Rules(**rule_switches(kw.pop("motifs_after_cards"), kw.pop("my_name_is_extra"),
                                   kw.pop("escaped_keeps_own_letter")))
     escaped = kw.pop("escaped")
+    kw["asked"] = kw.pop("time_limit")
     setting = core.Setting(lexicon, tuple(kw.pop("motifs")), rules, escaped.lower() if escaped else None,
-                           time_left(kw.pop("time_limit")))
+                           time_left(kw["asked"]))
     return setting, kw
 
 
-def _show(advice: core.Advice, setting: core.Setting, as_json: bool, top: int) -> None:
-    """Print an answer: JSON, or the ranked choices with the play each leads to."""
+def _show(advice: core.Advice, setting: core.Setting, kw: dict[str, Any]) -> None:
+    """Print an answer: JSON, or the ranked choices with the play each leads to (``kw``: the options)."""
+    as_json, top = kw["as_json"], kw["top"]
     out = {"dictionary": setting.lexicon.info.to_dict(), **advice.to_dict()}
+    out["assumed"] = {**out["assumed"], "time_limit": kw["asked"]}  # the limit asked for, not what was left
     if as_json:
         emit_json(out)
         return
@@ -141,14 +144,14 @@ def draft(**kw: Any) -> None:
     setting, kw = _setting(kw)
     advice = core.draft_pick(setting, kw["hand"], kw["pack"], kw["pool"], seen=kw["seen"], picks_left=kw["picks_left"],
                              samples=kw["samples"], seed=kw["seed"], prune=not kw["full"])
-    _show(advice, setting, kw["as_json"], kw["top"])
+    _show(advice, setting, kw)
 
 
 def _exact(name: str, fn: Callable[..., core.Advice], summary: str) -> click.Command:
     def command(**kw: Any) -> None:
         setting, kw = _setting(kw)
         advice = fn(setting, kw["hand"], kw["pool"])
-        _show(advice, setting, kw["as_json"], kw["top"])
+        _show(advice, setting, kw)
 
     command.__doc__ = summary
     return advise.command(name)(situation(_common(command)))
@@ -177,7 +180,7 @@ def rags_to_riches(**kw: Any) -> None:
             fail(f"--take: one card id, not {' '.join(kw['take'].elements())!r}")
         (take,) = kw["take"]
     advice = core.rags_to_riches(setting, kw["hand"], kw["pool"], take)
-    _show(advice, setting, kw["as_json"], kw["top"])
+    _show(advice, setting, kw)
 
 
 @advise.command("second-chances")
@@ -189,7 +192,7 @@ def second_chances(**kw: Any) -> None:
     setting, kw = _setting(kw)
     advice = core.second_chances(setting, kw["hand"], kw["pool"], seen=kw["seen"], samples=kw["samples"],
                                  seed=kw["seed"], prune=not kw["full"])
-    _show(advice, setting, kw["as_json"], kw["top"])
+    _show(advice, setting, kw)
 
 
 @advise.command("recurring-character")
@@ -206,4 +209,4 @@ def recurring_character(**kw: Any) -> None:
     advice = core.recurring_character(setting, kw["hand"], kw["pool"], seen=kw["seen"],
                                       next_motifs=kw["next_motifs"], next_cards=kw["next_cards"],
                                       samples=kw["samples"], seed=kw["seed"], prune=not kw["full"])
-    _show(advice, setting, kw["as_json"], kw["top"])
+    _show(advice, setting, kw)
