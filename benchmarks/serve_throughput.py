@@ -37,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.serving import free_port, wait_for_health  # noqa: E402
+from tests.serving import free_port, stop, wait_for_health  # noqa: E402
 
 CHECK_BODY = b'{"words": ["quixotic"]}'
 """The body of each ``POST /v1/check``."""
@@ -168,16 +168,6 @@ def start(command: list[str], port: int) -> subprocess.Popen[bytes]:
         server.terminate()
         sys.exit(f"{' '.join(command)} did not start: {error}")
     return server
-
-
-def stop(server: subprocess.Popen[bytes]) -> None:
-    """Stop a server and wait for it."""
-    server.terminate()
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
 
 
 def main() -> None:

@@ -72,9 +72,14 @@ def serving(folder: Path, *args: str, outer_cache: bool = True) -> Iterator[str]
         wait_for_health(base, server, 60)
         yield base
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    """Stop a server and wait for it (killed if it has not ended after 30 s)."""
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
