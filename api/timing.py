@@ -9,6 +9,9 @@ from flask import g, request
 HEADER = "X-Request-Start"
 """Set by a proxy in front of the API (nginx: ``proxy_set_header X-Request-Start "t=${msec}";``)."""
 
+ENVIRON_KEY = "HTTP_" + HEADER.upper().replace("-", "_")
+"""Where the WSGI server puts the header: read there, not through werkzeug's header view, on every request."""
+
 MAX_QUEUED = 60.0
 """A stamp further in the past (or in the future) than this is a clock problem, and ignored."""
 
@@ -16,7 +19,7 @@ MAX_QUEUED = 60.0
 def note_arrival() -> None:
     """Record the request's arrival (``g.arrived``, a ``time.monotonic()`` time), before any view runs."""
     now = time.monotonic()
-    g.arrived = now - queued(request.headers.get(HEADER), time.time())
+    g.arrived = now - queued(request.environ.get(ENVIRON_KEY), time.time())
 
 
 def queued(stamp: str | None, now: float) -> float:

@@ -210,17 +210,24 @@ def resolve(spec: StrPath | None) -> tuple[str, str, Path]:
     return name, label, Path(source)
 
 
+_builtin_sources: dict[str, tuple[str, str, str]] = {}
+"""What :func:`_resolve` answered for each name of a built-in list asked so far (an API request asks each time)."""
+
+
 def _resolve(spec: StrPath | None) -> tuple[str, str, str]:
     """Return :func:`resolve` with the source path as a ``str``; a built-in list's without :mod:`pathlib`."""
     if spec is None:
         spec = DEFAULT
     text = os.fspath(spec)
+    if text in _builtin_sources:
+        return _builtin_sources[text]
     key = ALIASES.get(text.strip().lower(), text.strip().lower())
     if key in BUILTIN:
         label, filename = BUILTIN[key]
         from novelty import wordlists  # a plain package directory: its files sit beside its __init__
 
-        return key, label, os.path.join(os.path.dirname(wordlists.__file__), filename)
+        known = _builtin_sources[text] = key, label, os.path.join(os.path.dirname(wordlists.__file__), filename)
+        return known
     from pathlib import Path  # a file: its name and label come from pathlib's reading of the path, as they did
 
     path = Path(text).expanduser()
