@@ -59,6 +59,12 @@ def warn(message: str) -> None:
     click.echo(f"novelty: warning: {message}", err=True)
 
 
+def usage_line(exc: click.UsageError) -> str:
+    """Return a usage error of click's as one line: what was wrong, and where the help is."""
+    where = f"; see '{exc.ctx.command_path} --help'" if exc.ctx is not None else ""
+    return f"{exc.format_message().rstrip('.')}{where}"
+
+
 def fail(message: str) -> NoReturn:
     """Print ``message`` on stderr and exit with status 2."""
     click.echo(f"novelty: error: {message}", err=True)
@@ -148,9 +154,19 @@ class NoveltyGroup(click.Group):
                 fail(f"argument '{shown}' is not valid UTF-8 text")
         return super().main(args, *rest, **kwargs)
 
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        """Parse the group's own options; a usage error is one line, as every bad input is."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            fail(usage_line(exc))
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:  # a subcommand's arguments, or no such command
+            fail(usage_line(exc))
         except NoveltyError as exc:
             fail(str(exc))
         except BrokenPipeError:  # output piped into a pager or `head` that closed early

@@ -77,3 +77,18 @@ def test_a_word_list_past_its_cap_is_refused(runner: CliRunner, tmp_path: Path, 
 def test_an_unreadable_file_is_named(runner: CliRunner, args: list[str], problem: str) -> None:
     result = runner.invoke(main, args)
     assert result.exit_code == 2 and result.stderr == f"novelty: error: {problem}\n"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["check"], "Missing argument 'WORDS...'; see 'novelty check --help'"),
+    (["nosuch"], "No such command 'nosuch'; see 'novelty --help'"),
+    (["--bogus"], "No such option '--bogus'; see 'novelty --help'"),
+    (["best", "--hand", "a1", "--top", "0"], "Invalid value for '--top': 0 is not in the range 1<=x<=20; "
+                                             "see 'novelty best --help'"),
+    (["advise", "draft", "--hand", "a1"], "Missing option '--pack'; see 'novelty advise draft --help'"),
+])
+def test_a_usage_error_is_one_line_naming_the_problem(args: list[str], line: str) -> None:
+    # Issue 26: every bad input exits 2 with one line; click's own errors took three (usage, hint, error).
+    novelty = Path(sys.executable).with_name("novelty")  # the installed command: its name is in the hint
+    done = subprocess.run([str(novelty), *args], capture_output=True, text=True, check=False, cwd=ROOT)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"novelty: error: {line}\n")
