@@ -90,8 +90,16 @@ def print_round(out: dict[str, Any], indent: str = "") -> None:
 @dict_option
 @json_option
 def game(file: str, dict_spec: str | None, as_json: bool) -> None:
-    """Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."""
-    data = validate(GameInput, read_json(file))
+    """Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared.
+
+    FILE.json may also be a game the engine played (a self-play record): its plays are scored again.
+    """
+    raw = read_json(file)
+    if isinstance(raw, dict) and "record" in raw:
+        from novelty.selfplay import record_from_dict
+
+        raw = record_from_dict(raw).to_game_input()
+    data = validate(GameInput, raw)
     lexicon = lexicon_for(dict_spec or data.dictionary)
     result = game_input(data, lexicon)
     out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}

@@ -163,6 +163,13 @@ class GameRecord:
     def totals(self) -> dict[str, int]:
         return {p: sum(r.scores[p] for r in self.rounds) for p in self.players}
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data (:func:`record_from_dict` reads it back)."""
+        return {"record": RECORD_KIND, "seed": self.seed, "players": list(self.players),
+                "policies": list(self.policies), "letter_deck": list(self.letter_deck),
+                "motif_deck": list(self.motif_deck), "left_out": list(self.left_out),
+                "rounds": [_round_dict(r) for r in self.rounds], "totals": self.totals}
+
     def to_game_input(self, dictionary: str = "twl") -> dict[str, Any]:
         """Return the game as ``novelty game`` reads it (each player's hand, words and Escaped letter)."""
         return {"dict": dictionary, "rounds": [
@@ -170,6 +177,38 @@ class GameRecord:
                 {"name": p, "hand": list(r.hands[p]), "words": list(r.plays[p].words),
                  **({"escaped": r.plays[p].escaped} if r.plays[p].escaped else {})} for p in self.players]}
             for r in self.rounds]}
+
+
+RECORD_KIND = "novelty self-play game 1"
+"""The ``record`` field of a game record's JSON: what it is, and the version of its layout."""
+
+
+def _round_dict(r: RoundRecord) -> dict[str, Any]:
+    """Return one round of a record as JSON-ready data."""
+    return {"motifs": list(r.motifs), "dealt": {p: list(c) for p, c in r.dealt.items()},
+            "packs": {p: list(c) for p, c in r.packs.items()},
+            "picks": [[p.player, p.number, p.card, p.passed] for p in r.picks],
+            "hands": {p: list(c) for p, c in r.hands.items()},
+            "plays": {p: {"words": list(c.words), "escaped": c.escaped} for p, c in r.plays.items()},
+            "scores": dict(r.scores)}
+
+
+def record_from_dict(data: Any) -> GameRecord:
+    """Return the game record ``data`` holds (from :meth:`GameRecord.to_dict`), refusing anything else by name."""
+    if not isinstance(data, dict) or data.get("record") != RECORD_KIND:
+        raise RuleError(f"not a game record: its 'record' field must be {RECORD_KIND!r}")
+    try:
+        rounds = tuple(RoundRecord(
+            tuple(r["motifs"]), {p: tuple(c) for p, c in r["dealt"].items()},
+            {p: tuple(c) for p, c in r["packs"].items()},
+            tuple(Pick(player, int(number), card, passed) for player, number, card, passed in r["picks"]),
+            {p: tuple(c) for p, c in r["hands"].items()},
+            {p: Choice(tuple(c["words"]), c["escaped"]) for p, c in r["plays"].items()},
+            {p: int(n) for p, n in r["scores"].items()}) for r in data["rounds"])
+        return GameRecord(int(data["seed"]), tuple(data["players"]), tuple(data["policies"]),
+                          tuple(data["letter_deck"]), tuple(data["motif_deck"]), rounds, tuple(data["left_out"]))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise RuleError(f"game record is malformed: {type(exc).__name__}: {exc}") from None
 
 
 def decks(rng: random.Random) -> tuple[list[str], list[str], tuple[str, ...]]:

@@ -91,3 +91,25 @@ def test_a_game_that_cannot_be_dealt_is_refused(players, policies, message) -> N
 def test_an_unknown_policy_is_refused_by_name() -> None:
     with pytest.raises(RuleError, match="unknown policy 'clever': one of random, greedy"):
         policy("clever")
+
+
+def test_a_record_round_trips_through_json_and_novelty_game_reads_it(games, runner: CliRunner) -> None:
+    from novelty.cli.main import main
+    from novelty.selfplay import record_from_dict
+
+    record = games["greedy"]
+    text = json.dumps(record.to_dict())
+    assert record_from_dict(json.loads(text)) == record
+    result = runner.invoke(main, ["game", "-", "--json"], input=text)
+    assert result.exit_code == 0 and json.loads(result.stdout)["totals"] == record.totals == json.loads(text)["totals"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"record": "something else"}, "not a game record"),
+    ({"record": "novelty self-play game 1", "seed": 1}, "game record is malformed: KeyError"),
+])
+def test_a_foreign_or_broken_record_is_refused_by_name(runner: CliRunner, data, message) -> None:
+    from novelty.cli.main import main
+
+    result = runner.invoke(main, ["game", "-"], input=json.dumps(data))
+    assert result.exit_code == 2 and message in result.stderr
