@@ -204,6 +204,9 @@ class Setting:
     """Seconds for the whole answer; searches still running then return the best play found so far."""
     workers: int = 0
     """Searches run side by side (0: one per processor, at most 4)."""
+    work: int | None = None
+    """Search steps each search may take (None: only the time limit stops them). With a work limit and a time
+    limit the searches never reach, the answer is the same on any machine (self-play's engine player)."""
 
 
 class _Work:
@@ -244,6 +247,7 @@ class _Work:
         depend on the machine's load (the time left still stops the search: see :func:`_race`, which drops a sample
         whose search ended past the deadline)."""
         escaped = escaped if escaped is not None else self.setting.escaped
+        work = work if work is not None else self.setting.work
         if self.left() <= 0:  # (before the key: thousands of choices may be left when time runs out)
             return None
         key = self.key(hand, pool, escaped, top)

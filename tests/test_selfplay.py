@@ -13,7 +13,9 @@ from novelty.catalog import MotifScope, load_catalog
 from novelty.errors import RuleError
 from novelty.inputs import GameInput, game_input, validate
 from novelty.lexicon import open_lexicon
-from novelty.selfplay import DEALT, DRAFTED, PASSES, GameRecord, play_game, policy
+from novelty.selfplay import GameRecord, play_game, policy, replay_round
+
+DEALT, DRAFTED, PASSES = 3, 8, ("left", "right", "left")
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -22,6 +24,13 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 def games() -> dict[str, GameRecord]:
     lexicon = open_lexicon("twl")
     return {name: play_game(PLAYERS, [policy(name)] * len(PLAYERS), lexicon, seed=7) for name in ("random", "greedy")}
+
+
+@pytest.fixture(scope="module")
+def seeded() -> list[GameRecord]:
+    """Sixty quick three-player games: between them every drafting motif is flipped."""
+    lexicon = open_lexicon("twl")
+    return [play_game(PLAYERS[:3], [policy("random")] * 3, lexicon, seed=seed) for seed in range(60)]
 
 
 def test_the_same_seed_plays_the_same_game_and_another_seed_another() -> None:
@@ -42,37 +51,48 @@ def test_a_record_scores_to_the_same_totals_through_novelty_game(games, runner: 
 
 
 @pytest.mark.parametrize("name", ["random", "greedy"])
-def test_each_round_deals_three_and_drafts_eight_passing_as_the_rulebook_says(games, name: str) -> None:
+def test_each_round_deals_three_and_drafts_the_packs_passing_as_the_rulebook_says(games, name: str) -> None:
     record = games[name]
     for number, round_ in enumerate(record.rounds):
         packs = [list(round_.packs[p]) for p in PLAYERS]  # replay the draft from the record
         step = 1 if PASSES[number] == "left" else -1
-        for pick in range(1, DRAFTED + 1):
-            made = [p for p in round_.picks if p.number == pick]
-            assert [p.player for p in made] == PLAYERS and {p.passed for p in made} == {PASSES[number]}
+        per_turn = 2 if "noahs-ark" in round_.motifs else 1
+        for turn in range(1, DRAFTED // per_turn + 1):
+            made = [p for p in round_.picks if p.number == turn]
+            assert [p.player for p in made] == [p for p in PLAYERS for _ in range(per_turn)]
+            assert {p.passed for p in made} == {PASSES[number]}
             for i, p in enumerate(made):
-                packs[i].remove(p.card)  # the card was in the pack in front of that player
+                packs[i // per_turn].remove(p.card)  # the card was in the pack in front of that player
             packs = [packs[(i - step) % len(PLAYERS)] for i in range(len(PLAYERS))]
+        assert not any(packs)
         for player in PLAYERS:
-            drafted = [p.card for p in round_.picks if p.player == player]
-            assert len(round_.dealt[player]) == DEALT and len(drafted) == DRAFTED
-            assert Counter(round_.hands[player]) == Counter(round_.dealt[player]) + Counter(drafted)
+            assert len(round_.dealt[player]) == DEALT
+            assert len([p for p in round_.picks if p.player == player]) == DRAFTED
 
 
 def test_no_card_is_dealt_twice_in_a_game(games) -> None:
     record = games["random"]
     catalog = load_catalog()
-    seen = Counter(c for r in record.rounds for p in PLAYERS for c in r.hands[p])
-    assert all(n <= catalog.kinds[card].count for card, n in seen.items())
+    for r in record.rounds:
+        held = Counter(c for p in PLAYERS for c in r.hands[p]) + Counter(r.pool)
+        assert all(n <= catalog.kinds[card].count for card, n in held.items())
     assert sorted(record.letter_deck) == sorted(k.id for k in catalog.kinds.values() for _ in range(k.count))
 
 
-def test_the_drafting_motifs_are_left_out_until_the_engine_plays_them(games) -> None:
-    record = games["random"]
-    motifs = load_catalog().motifs
-    assert set(record.left_out) == {m.id for m in motifs.values() if m.scope is MotifScope.DRAFT}
-    assert not {m for r in record.rounds for m in r.motifs} & set(record.left_out)
-    assert all(len(r.motifs) == 3 for r in record.rounds)
+def test_every_round_replays_from_its_deals_picks_and_events(seeded) -> None:
+    # the hands and pool each round was played from are what its deals, picks and motif events make of them
+    for record in seeded:
+        for r in record.rounds:
+            hands, pool = replay_round(r)
+            assert all(hands.get(p, Counter()) == Counter(r.hands[p]) for p in record.players)
+            assert pool == Counter(r.pool)
+
+
+def test_every_motif_is_in_the_deck(seeded) -> None:
+    assert not seeded[0].left_out
+    assert sorted(seeded[0].motif_deck) == sorted(load_catalog().motifs)
+    flipped = {m for record in seeded for r in record.rounds for m in r.motifs}
+    assert {m.id for m in load_catalog().motifs.values() if m.scope is MotifScope.DRAFT} <= flipped
 
 
 def test_greedy_drafts_the_card_with_the_best_play_now(games) -> None:
@@ -89,7 +109,7 @@ def test_a_game_that_cannot_be_dealt_is_refused(players, policies, message) -> N
 
 
 def test_an_unknown_policy_is_refused_by_name() -> None:
-    with pytest.raises(RuleError, match="unknown policy 'clever': one of random, greedy"):
+    with pytest.raises(RuleError, match="unknown policy 'clever': one of random, greedy, engine"):
         policy("clever")
 
 
