@@ -668,24 +668,44 @@ def _estimates(raced: list[tuple[list[float], int, bool]]) -> list[Estimate | No
     return [Estimate.of(v, u, d) if v else None for v, u, d in raced]
 
 
+DRAFT_MODELS = ("table", "random")
+"""How the picks still to come are modelled (ruling A1): ``table``, every player drafts the card the learned draft
+values rank highest from packs dealt from the unseen cards; ``random``, the picks are unseen cards at random."""
+
+
 def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: Counter[str] | None = None, *,
                seen: Counter[str] | None = None, picks_left: int | None = None, samples: int = 100,
-               seed: int = 0, prune: bool = True) -> Advice:
+               seed: int = 0, prune: bool = True, players: int = 4, model: str = "table") -> Advice:
     """Rank each card of the pack: *now* (the best play of hand + card + pool if drafting ended) and
-    *expected* (the mean best play once the picks still to come are dealt from the unseen cards).
+    *expected* (the mean best play once the picks still to come are made, as ``model`` says: see
+    :data:`DRAFT_MODELS`).
 
     ``seen`` holds every other card the player can see (other players' revealed hands); the picks still to
-    come default to one fewer than the pack holds (each pick passes one card fewer).
+    come default to one fewer than the pack holds (each pick passes one card fewer). ``players`` is how many draft
+    (the table model deals each other player a pack like this one).
     """
+    from novelty.draftvalues import draft_values, table_pick
+
     pool, seen = pool or Counter(), seen or Counter()
     if not pack:
         raise RuleError("the pack is empty: nothing to draft")
     _check_samples(samples)
-    left = sum(pack.values()) - 1 if picks_left is None else picks_left
+    if model not in DRAFT_MODELS:
+        raise RuleError(f"unknown draft model {model!r}: one of {', '.join(DRAFT_MODELS)}")
+    if not 2 <= players <= 6:
+        raise RuleError(f"players must be from 2 to 6, not {players}")
+    size = sum(pack.values())
+    left = size - 1 if picks_left is None else picks_left
     if left < 0:
         raise RuleError(f"picks left must be at least 0, not {left}")
     unseen = unseen_cards(hand, pack, pool, seen)
-    deals = _deals(unseen, left, samples, seed) if left else [[] for _ in range(samples)]
+    values = draft_values()
+    # the table model deals the other players' packs, and any picks beyond this pack's cards at random
+    dealt = left if model == "random" else (players - 1) * size + max(0, left - (size - 1))
+    if model == "table" and dealt > sum(unseen.values()):
+        raise RuleError(f"only {sum(unseen.values())} cards are unseen; the other {players - 1} players' packs "
+                        f"need {dealt}")
+    deals = _deals(unseen, dealt, samples, seed) if dealt else [[] for _ in range(samples)]
     work = _Work(setting)
     try:
         groups = classes(pack, work.motifs)
@@ -703,7 +723,10 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
             card = group[0]
 
             def situation(s: int) -> tuple[Counter[str], Counter[str]]:
-                return hand + Counter([card]) + Counter(deals[s]), pool
+                if model == "random":
+                    return hand + Counter([card]) + Counter(deals[s]), pool
+                later = _table_rollout(pack - Counter([card]), deals[s], size, players, left, values)
+                return hand + Counter([card]) + Counter(later), pool
 
             return _Arm(f"draft {card}", (card,), tuple(group[1:]), situation)
 
@@ -711,13 +734,41 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
         choices = [dataclasses.replace(c, expected=e) for c, e in zip(nows, _estimates(raced), strict=True)]
         assumed = _assumed(work, hand, pool, pack=_ids(pack), seen=_ids(seen), picks_left=left,
                            unseen=sum(unseen.values()), unseen_cards=_ids(unseen), samples=samples, seed=seed,
-                           prune=prune)
-        notes = ["the picks to come are dealt at random from the unseen cards (not the best of each pack)"]
+                           prune=prune, players=players, model=model,
+                           table_pick=table_pick(pack.elements(), values))
+        notes = ["the picks to come are dealt at random from the unseen cards (not the best of each pack)"
+                 if model == "random" else
+                 f"the picks to come: the other {players - 1} players' packs are dealt from the unseen cards, and "
+                 f"every player, you too, drafts the card the learned draft values rank highest"]
         if not left:
             notes.append("no picks are left: the expected value is the value now")
         return _answer(work, "draft", choices, assumed, notes)
     finally:
         work.close()
+
+
+def _table_rollout(mine: Counter[str], dealt: list[str], size: int, players: int, left: int,
+                   values: dict[str, float]) -> list[str]:
+    """Return the cards the player drafts after this pick when everyone drafts by the table.
+
+    ``mine`` is the player's pack after the pick; ``dealt`` holds the other players' packs (``size`` cards each,
+    before their pick this turn), then cards dealt at random for picks beyond the packs."""
+    from novelty.draftvalues import table_pick
+
+    packs = [sorted(mine.elements(), key=_id_order)]
+    packs += [list(dealt[n * size:(n + 1) * size]) for n in range(players - 1)]
+    for other in packs[1:]:  # the others' picks this turn
+        other.remove(table_pick(other, values))
+    got: list[str] = []
+    while len(got) < left and any(packs):
+        packs = packs[1:] + packs[:1]  # each pack moves on one seat: the next player's comes to this player
+        for n, each in enumerate(packs):
+            if each:
+                card = table_pick(each, values)
+                each.remove(card)
+                if n == 0:
+                    got.append(card)
+    return got + dealt[(players - 1) * size:][:left - len(got)]
 
 
 def recurring_character(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None, *,

@@ -36,7 +36,11 @@ from novelty.scoring import Rules
 from novelty.solver import solve
 
 SEARCH_WORK = 200_000
-"""Steps one search of a policy may take (about 0.1 s): the same play on any machine."""
+"""Steps the search for a play may take (about 0.1 s): the same play on any machine."""
+
+VALUE_WORK = 50_000
+"""Steps a search that only values a choice may take (a greedy pick weighs some 400 hands a game): a quarter of a
+play's, for a third of the time at 4% fewer points (benchmarks/autoplay.py)."""
 
 ENGINE_SAMPLES = 8
 """Deals the engine player samples per choice when the future matters (drafting, Second Chances, Recurring
@@ -121,11 +125,11 @@ class Policy(Protocol):
 # -- helpers every player uses ------------------------------------------------------------------------
 
 
-def best_choice(view: View, hand: Sequence[str], pool: Sequence[str] | None = None) -> tuple[int, Choice]:
+def best_choice(view: View, hand: Sequence[str], pool: Sequence[str] | None = None, work: int = SEARCH_WORK
+                ) -> tuple[int, Choice]:
     """Return the best play of ``hand`` and the pool under the view's motifs (work-limited) and its total."""
     pool = view.pool if pool is None else pool
-    result = solve(view.lexicon, Counter(hand), Counter(pool), view.motifs, rules=view.rules, top=1,
-                   work=SEARCH_WORK)
+    result = solve(view.lexicon, Counter(hand), Counter(pool), view.motifs, rules=view.rules, top=1, work=work)
     if not result.plays:
         return 0, Choice(())
     best = result.plays[0]
@@ -183,7 +187,9 @@ class GreedyPolicy:
     name = "greedy"
 
     def pick(self, view: View, rng: random.Random) -> str:
-        return max(sorted(set(view.pack)), key=lambda card: best_choice(view, (*view.hand, card))[0])
+        # cards that score alike under the motifs make the same best play: one search for each kind of card
+        firsts = [group[0] for group in advise.classes(view.pack, view.motifs)]
+        return max(sorted(firsts), key=lambda card: best_choice(view, (*view.hand, card), work=VALUE_WORK)[0])
 
     def decide(self, decision: Decision, view: View, rng: random.Random) -> tuple[str, ...]:
         if decision.kind == "rags-to-riches-take":
@@ -217,7 +223,7 @@ def _value_without(view: View, hand: list[str], pool: list[str], card: str, to_p
     """Return the best play once ``card`` leaves the hand (for the pool, when ``to_pool``)."""
     rest = list(hand)
     rest.remove(card)
-    return best_choice(view, rest, [*pool, card] if to_pool else pool)[0]
+    return best_choice(view, rest, [*pool, card] if to_pool else pool, VALUE_WORK)[0]
 
 
 class EnginePolicy:
@@ -239,7 +245,7 @@ class EnginePolicy:
             return view.pack[0]
         answer = advise.draft_pick(self.setting(view), Counter(view.hand), Counter(view.pack), Counter(view.pool),
                                    seen=Counter(view.seen), picks_left=view.picks_left, samples=self.samples,
-                                   seed=rng.randrange(2**31))
+                                   seed=rng.randrange(2**31), players=max(2, len(view.scores)))
         return answer.choices[0].cards[0]
 
     def decide(self, decision: Decision, view: View, rng: random.Random) -> tuple[str, ...]:

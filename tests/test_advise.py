@@ -166,7 +166,7 @@ def test_the_draft_estimate_converges_to_the_exact_expectation():
     unseen = ["e2", "e3", "s1", "d1", "a1", "r1", "x2", "h1"]
     seen = small_world(unseen, hand, pack)
     answer = advise.draft_pick(Setting(SMALL), hand, pack, seen=seen, picks_left=2, samples=1000, seed=7,
-                               prune=False)
+                               prune=False, model="random")
     assert answer.assumed["unseen"] == 8 and answer.assumed["unseen_cards"] == sorted(unseen, key=advise._id_order)
     for choice in answer.choices:
         card = choice.cards[0]
@@ -178,6 +178,36 @@ def test_the_draft_estimate_converges_to_the_exact_expectation():
         assert abs(e.mean - exact) < 0.35
         assert choice.now == reference_best(SMALL, hand + Counter([card]), None, [])
     assert [c.score for c in answer.choices] == sorted((c.score for c in answer.choices), reverse=True)
+
+
+def test_under_the_table_model_every_player_drafts_the_card_the_learned_values_rank_highest():
+    # Two players, packs of three: the other player's pack is dealt from the unseen cards; they take its top card
+    # by the table, pass it, and this player takes the top card by the table of each pack that comes.
+    from novelty.draftvalues import draft_values, table_pick
+
+    hand, pack = parse_cards("t1 o1"), parse_cards("n1 e1 q1")
+    unseen = ["e2", "e3", "s1", "d1", "a1"]
+    seen = small_world(unseen, hand, pack)
+    answer = advise.draft_pick(Setting(SMALL), hand, pack, seen=seen, samples=400, seed=7, prune=False, players=2)
+    values = draft_values()
+    assert answer.assumed["model"] == "table" and answer.assumed["table_pick"] == table_pick(pack.elements())
+    for choice in answer.choices:
+        card = choice.cards[0]
+        totals = []
+        for theirs in itertools.permutations(unseen, 3):  # every pack the other player may hold, equally likely
+            mine, other = sorted((pack - Counter([card])).elements()), list(theirs)
+            other.remove(table_pick(other, values))
+            later = []
+            for _ in range(2):  # the packs swap, each player takes the table's top card
+                mine, other = other, mine
+                later.append(table_pick(mine, values))
+                mine.remove(later[-1])
+                if other:
+                    other.remove(table_pick(other, values))
+            totals.append(reference_best(SMALL, hand + Counter([card, *later]), None, []))
+        e = choice.expected
+        assert e is not None and e.low is not None and e.high is not None
+        assert e.low <= statistics.fmean(totals) <= e.high, (card, statistics.fmean(totals), e)
 
 
 def test_second_chances_estimates_converge_and_keeping_is_exact():
