@@ -23,3 +23,7 @@ class CatalogError(NoveltyError):
 
 class LexiconError(NoveltyError):
     """A word list that cannot be found, read or compiled, or an unknown dictionary name."""
+
+
+class StoreError(NoveltyError):
+    """A results store that cannot be opened or written: missing, foreign, damaged, newer, or another study's."""
