@@ -26,4 +26,5 @@ class LexiconError(NoveltyError):
 
 
 class StoreError(NoveltyError):
-    """A results store that cannot be opened or written: missing, foreign, damaged, newer, or another study's."""
+    """A self-play results store that cannot be opened, written or reported on: missing, foreign, damaged, newer,
+    another study's, empty, or without the packages of the ``study`` extra (DuckDB, matplotlib)."""
