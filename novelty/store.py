@@ -281,7 +281,9 @@ class Store:
         con, zdict = self._con, self._zdict
         try:
             con.execute("BEGIN")
-            stored = self.done() if games else set()
+            asked = sorted({index for index, _, _ in games})
+            stored = {game for (game,) in self._run(
+                "SELECT game FROM records WHERE game IN (SELECT UNNEST(?::INTEGER[]))", [asked])}
             new: dict[int, tuple[GameRecord, FlatGame | None]] = {}
             for index, record, flat in games:
                 if index not in stored and index not in new:
