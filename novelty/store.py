@@ -278,27 +278,26 @@ class Store:
             if tuple(record.players) != self.study.players or tuple(record.policies) != self.study.policies:
                 raise StoreError(f"game {index} is not of this study: its players are " + ", ".join(
                     f"{n} ({p})" for n, p in zip(record.players, record.policies, strict=True)))
-        con, zdict = self._con, self._zdict
+        asked = sorted({index for index, _, _ in games})
+        stored = {game for (game,) in self._run(
+            "SELECT game FROM records WHERE game IN (SELECT UNNEST(?::INTEGER[]))", [asked])}
+        new: dict[int, tuple[GameRecord, FlatGame]] = {}
+        for index, record, flat in games:  # flattened and packed before the transaction, which only writes
+            if index not in stored and index not in new:
+                new[index] = (record, flat or self._flatten(record))
+        if not new:
+            return []
+        zdict = self._zdict or compact(next(iter(new.values()))[0])  # the study's first game packs every record
+        blobs = [(i, encode(record, zdict)) for i, (record, _) in new.items()]
+        con = self._con
         try:
             con.execute("BEGIN")
-            asked = sorted({index for index, _, _ in games})
-            stored = {game for (game,) in self._run(
-                "SELECT game FROM records WHERE game IN (SELECT UNNEST(?::INTEGER[]))", [asked])}
-            new: dict[int, tuple[GameRecord, FlatGame | None]] = {}
-            for index, record, flat in games:
-                if index not in stored and index not in new:
-                    new[index] = (record, flat)
-            if not new:
-                con.execute("ROLLBACK")
-                return []
-            if zdict is None:  # the study's first game: its JSON is the dictionary every record is packed with
-                zdict = compact(next(iter(new.values()))[0])
+            if self._zdict is None:
                 con.execute("UPDATE study SET zdict = ?", [zdict])
-            rows = {index: flat or self._flatten(record) for index, (record, flat) in new.items()}
-            self._insert("records", [(i, encode(record, zdict)) for i, (record, _) in new.items()])
-            self._insert("games", [(i, *flat.game) for i, flat in rows.items()])
+            self._insert("records", blobs)
+            self._insert("games", [(i, *flat.game) for i, (_, flat) in new.items()])
             for table, name in FLAT_TABLES.items():
-                self._insert(table, [(i, *row) for i, flat in rows.items() for row in getattr(flat, name)])
+                self._insert(table, [(i, *row) for i, (_, flat) in new.items() for row in getattr(flat, name)])
             con.execute("COMMIT")
         except BaseException as exc:  # Ctrl-C too: no game is half-written
             self._rollback()
