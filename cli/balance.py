@@ -1,4 +1,20 @@
-"""``novelty balance``: the balance report of a self-play study, from its results store (issue 22)."""
+"""``novelty balance``: the balance report of a self-play study, from its results store (issue 22).
+
+``--json`` writes one object (the statistics are defined in :mod:`novelty.balance`):
+
+- ``report``: ``"novelty balance 1"``; ``study``: players, policies, seed, games (requested), dictionary, variant;
+  ``games`` (stored), ``players``, ``alpha`` (0.05: every interval is 95%, every family's false discovery rate 5%);
+- ``findings``: what stands out, a sentence each; ``flagged``: ``{"cards": [ids], "motifs": [ids]}``;
+- ``cards``: per card kind ``card``, ``pick_rate`` (``n`` offers, ``rate``, ``ci``), ``pick_position``, ``picks``,
+  ``points`` (``n``, ``mean``, ``sd``, ``ci``), ``win_rate_drafted`` and ``win_rate_not_drafted`` (``n``
+  player-games, ``rate``, ``ci``), ``win_rate_difference`` (``difference``, ``ci``, ``statistic`` z, ``p``,
+  ``p_adjusted``, ``flagged``), ``flagged``;
+- ``motifs``: per motif ``motif``, ``rounds``, ``with`` and ``without`` (``n`` player-rounds, ``mean``, ``sd``),
+  ``difference`` (as a card's, ``statistic`` Welch's t on round means), ``flagged``;
+- ``seats``: per seat ``seat`` (from 1) and ``win_rate``;
+- ``scores``: ``game_totals`` and ``round_scores``, and ``margins``: each ``n``, ``mean``, ``sd``, ``min``,
+  ``p10``, ``p25``, ``median``, ``p75``, ``p90``, ``max`` and ``histogram`` ([value, count] pairs).
+"""
 
 from __future__ import annotations
 
