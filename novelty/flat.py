@@ -6,7 +6,8 @@ flattened once, when it is stored, into the rows of :class:`FlatGame`. The flatt
 record and the word list, so a worker process can do it and the process that owns the store only writes.
 
 The record is read through its JSON form (:meth:`GameRecord.to_dict`) with defaults for the keys later records
-add (``variant``, a round's ``pool`` and ``events``), so records of every layout flatten.
+add (``variant``; a round's ``pool``, the cards in the common pool at play time, which plays may use; its ``events``,
+which this does not replay), so records of every layout flatten.
 
 Seats are numbered from 0 in the record's player order; a pick's ``number`` and a round from 1, as the record
 counts them.
@@ -55,9 +56,9 @@ class FlatGame:
     """(round, seat, card) per card in a player's hand at play time."""
 
 
-def flatten(record: GameRecord, lexicon: Lexicon) -> FlatGame:
-    """Return the rows of ``record``, its plays scored again under ``lexicon`` for each card's points."""
-    data = record.to_dict()
+def flatten(record: GameRecord | Mapping[str, Any], lexicon: Lexicon) -> FlatGame:
+    """Return the rows of ``record`` (or of its JSON form), its plays scored again under ``lexicon``."""
+    data = record if isinstance(record, Mapping) else record.to_dict()
     names: list[str] = list(data["players"])
     seat = {name: i for i, name in enumerate(names)}
     totals = {name: int(data["totals"][name]) for name in names}

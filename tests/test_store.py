@@ -222,6 +222,24 @@ def test_a_draft_the_replay_cannot_follow_counts_no_offers(lexicon: SetLexicon) 
     assert flat.offers == () and {size for *_, size in flat.picks} == {None} and len(flat.picks) == 6
 
 
+def test_a_record_with_a_pool_drafting_events_and_four_motifs_flattens_too(lexicon: SetLexicon) -> None:
+    # The layout of later records: a variant, and per round the common pool (which a play may use) and the
+    # drafting motifs' events; a round may flip more than three motifs.
+    data = toy_game().to_dict()
+    data["variant"] = {"name": "pool of one"}
+    round_ = data["rounds"][0]
+    round_["motifs"] = ["assonance", "chaotic-neutral", "hermit", "first-letter"]
+    round_["pool"] = ["e1"]
+    round_["events"] = [{"motif": "chaotic-neutral", "player": "Ann", "action": "pass", "cards": [], "to": "Bob"}]
+    round_["plays"]["Bob"]["words"] = ["n3 o2 t3 e1"]  # NOTE with the pool's e1; Bob's e3 stays in his hand
+    flat = flatten(data, lexicon)
+    assert [m for _, _, m in flat.motifs] == round_["motifs"]
+    assert ("e1" in [card for *_, card, _, _ in flat.cards]) and len(flat.offers) == 6
+    # NOTE's cards: n3 doubled by First Letter 2, o2 and e1 +1 each by Assonance 2, t3 1 (Hermit's +1 goes to the
+    # word, not to a card; Chaotic Neutral changes drafting, not the score).
+    assert [points for *_, points in flat.cards[4:]] == [2, 2, 1, 2]
+
+
 def test_real_games_flatten_to_rows_that_agree_with_their_records(records: list[GameRecord]) -> None:
     lexicon = open_lexicon("twl")
     for record in records:
