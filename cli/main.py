@@ -24,6 +24,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Help with a decision: which card to draft, discard, pass, give or keep, or which letter to name."),
     "anagram": ("novelty.cli.words.anagram",
                 "List every word that can be made from LETTERS, longest first; '?' is any one letter."),
+    "balance": ("novelty.cli.balance.balance",
+                "Report a study's balance from its RESULTS store: cards, motifs, seats and scores, what stands out "
+                "first."),
     "best": ("novelty.cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
     "cards": ("novelty.cli.catalog.cards", "List the letter card kinds: id, letter, copies, points, colour, effect."),
     "challenge": ("novelty.cli.scoring.challenge", "Settle a challenge of WORD: look it up and say who scores what."),

@@ -34,7 +34,7 @@ if not os.path.isdir(os.path.join(__path__[0], "cli")) and os.path.isfile(os.pat
 if TYPE_CHECKING:
     from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog
     from novelty.effects import Effect
-    from novelty.errors import CatalogError, LexiconError, NotationError, NoveltyError, RuleError
+    from novelty.errors import CatalogError, LexiconError, NotationError, NoveltyError, RuleError, StoreError
     from novelty.lexicon import Lexicon, LexiconInfo, MarisaLexicon, SetLexicon, open_lexicon
     from novelty.words import WordCheck, anagrams, check_word
 
@@ -44,7 +44,8 @@ _EXPORTS = {
     **dict.fromkeys(["CardKind", "Catalog", "Colour", "Motif", "MotifScope", "WildKind", "load_catalog"],
                     "novelty.catalog"),
     "Effect": "novelty.effects",
-    **dict.fromkeys(["CatalogError", "LexiconError", "NotationError", "NoveltyError", "RuleError"], "novelty.errors"),
+    **dict.fromkeys(["CatalogError", "LexiconError", "NotationError", "NoveltyError", "RuleError", "StoreError"],
+                    "novelty.errors"),
     **dict.fromkeys(["Lexicon", "LexiconInfo", "MarisaLexicon", "SetLexicon", "open_lexicon"], "novelty.lexicon"),
     **dict.fromkeys(["WordCheck", "anagrams", "check_word"], "novelty.words"),
 }
@@ -52,7 +53,7 @@ _EXPORTS = {
 __all__ = [
     "CardKind", "Catalog", "CatalogError", "Colour", "Effect", "Lexicon", "LexiconError", "LexiconInfo",
     "MarisaLexicon", "Motif", "MotifScope", "NotationError", "NoveltyError", "RuleError", "SetLexicon",
-    "WildKind", "WordCheck", "anagrams", "check_word", "load_catalog", "open_lexicon",
+    "StoreError", "WildKind", "WordCheck", "anagrams", "check_word", "load_catalog", "open_lexicon",
 ]
 
 

@@ -23,3 +23,8 @@ class CatalogError(NoveltyError):
 
 class LexiconError(NoveltyError):
     """A word list that cannot be found, read or compiled, or an unknown dictionary name."""
+
+
+class StoreError(NoveltyError):
+    """A self-play results store that cannot be opened, written or reported on: missing, foreign, damaged, newer,
+    another study's, empty, or without the packages of the ``study`` extra (DuckDB, matplotlib)."""

@@ -20,7 +20,7 @@ from novelty.cli.main import COMMANDS, LazyGroup, main, short_help
 from novelty.games import games
 
 HEAVY = ("pydantic", "flask", "flask_openapi3", "novelty.inputs", "novelty.scoring", "novelty.solver",
-         "novelty.rounds", "novelty.games")
+         "novelty.rounds", "novelty.games", "duckdb", "matplotlib", "novelty.store", "novelty.balance")
 
 
 def modules_after(code: str, site: bool = True) -> set[str]:
