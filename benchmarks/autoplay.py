@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novelty.autoplay import Study, play_games, play_one  # noqa: E402
+from novelty.autoplay import new_study, play_games, play_one  # noqa: E402
 
 PLAYERS = 4
 
@@ -41,7 +41,7 @@ def cpu() -> float:
 
 def speed(policy: str, games: int, first: int) -> list[float]:
     """Return the CPU seconds of each of ``games`` games played in this process."""
-    study = Study(PLAYERS, first + games, (policy,), seed=22)
+    study = new_study(PLAYERS, first + games, [policy], seed=22)
     times = []
     for index in range(first, first + games):
         used = cpu()
@@ -52,7 +52,7 @@ def speed(policy: str, games: int, first: int) -> list[float]:
 
 def through_workers(workers: int, games: int) -> float:
     """Return the games per second ``workers`` local processes play (start-up included)."""
-    study = Study(PLAYERS, games, ("greedy",), seed=23)
+    study = new_study(PLAYERS, games, ["greedy"], seed=23)
     started = time.perf_counter()
     n = sum(1 for _ in play_games(study, range(games), workers=workers))
     return n / (time.perf_counter() - started)
@@ -73,15 +73,14 @@ def rss_mb(pids: list[int]) -> float:
 def memory(games: int, store_dir: str) -> tuple[float, float, float]:
     """Play ``games`` greedy games through 2 workers into a store; return the MB after 100 and at the end, and the
     store's size in bytes per game."""
-    from novelty.selfplay import record_from_dict
     from novelty.store import Store
 
-    study = Study(PLAYERS, games, ("greedy",), seed=24)
+    study = new_study(PLAYERS, games, ["greedy"], seed=24)
     path = os.path.join(store_dir, "memory.duckdb")
-    store, _ = Store.open_or_create(path, study.to_dict())
+    store, _ = Store.open_or_create(path, study)
     early = 0.0
-    for n, (index, data) in enumerate(play_games(study, range(games), workers=2), start=1):
-        store.add(index, record_from_dict(data))
+    for n, (index, record, flat) in enumerate(play_games(study, range(games), workers=2), start=1):
+        store.add(index, record, flat)
         if n == min(100, games):
             early = rss_mb([os.getpid(), *(p.pid for p in multiprocessing.active_children() if p.pid)])
     late = rss_mb([os.getpid(), *(p.pid for p in multiprocessing.active_children() if p.pid)])

@@ -27,6 +27,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("novelty.cli.balance.balance",
                 "Report a study's balance from its RESULTS store: cards, motifs, seats and scores, what stands out "
                 "first."),
+    "autoplay": ("novelty.cli.autoplay.autoplay",
+                 "Play a study of whole games between engine players and store every game as it finishes."),
     "best": ("novelty.cli.best.best", "Find the best-scoring play of a hand plus the pool, and the runners-up."),
     "cards": ("novelty.cli.catalog.cards", "List the letter card kinds: id, letter, copies, points, colour, effect."),
     "challenge": ("novelty.cli.scoring.challenge", "Settle a challenge of WORD: look it up and say who scores what."),

@@ -1,14 +1,16 @@
 """Self-play at scale (issue 22): a study plays many games, side by side, each deterministic from its index.
 
-A :class:`Study` names what is played: the number of players, the games, the policies (one for every seat, or
-one per seat, the seats rotating from game to game so every policy sits everywhere equally), the seed, the word
-list and the house rules. Game ``i`` is played from :func:`~novelty.selfplay.game_seed` ``(seed, i)`` alone, so
-the games are the same whichever worker plays them, in whatever order, on however many machines.
+A study (:class:`novelty.store.Study`) names what is played: the players, one policy per seat, the seed, the
+word list and the house rules. The policies rotate one seat a game (:func:`seat_policies`), so with mixed
+policies each sits in every seat equally often. Game ``i`` is played from :func:`~novelty.selfplay.game_seed`
+``(seed, i)`` alone, so the games are the same whichever worker plays them, in whatever order, on however many
+machines.
 
-:func:`play_games` hands the games still to play to workers and yields each finished game as it arrives; the
-caller stores it at once (a crash or Ctrl-C then loses no finished game) and can start again later with the
-games not yet stored. Three ways to run: in this process (one worker), local worker processes, or a Dask
-distributed cluster (``--cluster ADDRESS``). Nothing here reads or writes files.
+:func:`play_games` hands the games still to play to workers and yields each finished game as it arrives, with
+its rows for the results store already made (:func:`novelty.flat.flatten`, in the worker); the caller stores it
+at once, so a crash or Ctrl-C loses no finished game, and a later run plays only the games not yet stored. Three
+ways to run: in this process (one worker), local worker processes, or a Dask distributed cluster. Nothing here
+reads or writes files.
 """
 
 from __future__ import annotations
@@ -16,75 +18,51 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+import signal
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from novelty.errors import RuleError
+from novelty.flat import FlatGame, flatten
 from novelty.lexicon import Lexicon, open_lexicon
 from novelty.policies import policy
 from novelty.selfplay import GameRecord, game_seed, play_game
+from novelty.store import Study
 from novelty.variant import STANDARD, Variant
 
 MAX_GAMES = 10_000_000
 IN_FLIGHT = 4
 """Games handed to each worker ahead of time: enough to keep it busy, few enough to keep memory flat."""
-STUDY_KIND = "novelty self-play study 1"
+
+Finished = tuple[int, GameRecord, FlatGame]
+"""A game played: its index in the study, its record and its rows for the store."""
 
 
-@dataclass(frozen=True, slots=True)
-class Study:
-    """What a study plays; stored with its games, so that running it again continues it."""
+def new_study(players: int, games: int, policies: Sequence[str], seed: int = 0, dictionary: str = "twl",
+              variant: dict[str, Any] | None = None) -> Study:
+    """Return the study of ``games`` games between ``players`` players (``P1``, ``P2``...), checking it.
 
-    players: int
-    games: int
-    policies: tuple[str, ...]
-    seed: int = 0
-    dictionary: str = "twl"
-    variant: dict[str, Any] | None = None
-    """The house rules (a variant file's contents), None for the rulebook's."""
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.players <= 6:
-            raise RuleError(f"a game needs 2 to 6 players, not {self.players}")
-        if not 1 <= self.games <= MAX_GAMES:
-            raise RuleError(f"games must be from 1 to {MAX_GAMES:,}, not {self.games}")
-        if len(self.policies) not in (1, self.players):
-            raise RuleError(f"give one policy for every seat or one per seat ({self.players}), "
-                            f"not {len(self.policies)}")
-        for name in self.policies:
-            policy(name)  # an unknown one is refused now, by name, not in a worker later
-
-    def seats(self, index: int) -> list[str]:
-        """Return the policy in each seat of game ``index``: the list rotated one seat a game."""
-        if len(self.policies) == 1:
-            return list(self.policies) * self.players
-        shift = index % self.players
-        return list(self.policies[shift:] + self.policies[:shift])
-
-    def names(self) -> list[str]:
-        return [f"P{n}" for n in range(1, self.players + 1)]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": STUDY_KIND, **asdict(self), "policies": list(self.policies)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Study:
-        fields = {k: v for k, v in data.items() if k != "kind"}
-        return cls(**{**fields, "policies": tuple(fields["policies"])})
+    ``policies`` is one policy for every seat or one per seat; each is checked now (an unknown one is refused by
+    name here, not in a worker later)."""
+    if not 2 <= players <= 6:
+        raise RuleError(f"a game needs 2 to 6 players, not {players}")
+    if not 1 <= games <= MAX_GAMES:
+        raise RuleError(f"games must be from 1 to {MAX_GAMES:,}, not {games}")
+    if len(policies) not in (1, players):
+        raise RuleError(f"give one policy for every seat or one for each of the {players} seats, "
+                        f"not {len(policies)}")
+    for name in policies:
+        policy(name)
+    seats = tuple(policies) * players if len(policies) == 1 else tuple(policies)
+    study = Study(tuple(f"P{n}" for n in range(1, players + 1)), seats, seed, games, dictionary, variant)
+    variant_of(study)  # a bad variant is refused now too
+    return study
 
 
-_lexicons: dict[str, Lexicon] = {}
-
-
-def play_one(study: Study, index: int) -> tuple[int, dict[str, Any]]:
-    """Play game ``index`` of the study and return its record as data (what a worker sends back)."""
-    lexicon = _lexicons.get(study.dictionary)
-    if lexicon is None:
-        lexicon = _lexicons[study.dictionary] = open_lexicon(study.dictionary)
-    record = play_game(study.names(), [policy(name) for name in study.seats(index)], lexicon,
-                       game_seed(study.seed, index), variant_of(study))
-    return index, record.to_dict()
+def seat_policies(study: Study, index: int) -> list[str]:
+    """Return the policy in each seat of game ``index``: the study's, rotated one seat a game."""
+    shift = index % len(study.policies)
+    return list(study.policies[shift:] + study.policies[:shift])
 
 
 def variant_of(study: Study) -> Variant:
@@ -92,9 +70,27 @@ def variant_of(study: Study) -> Variant:
     return STANDARD
 
 
+_lexicons: dict[str, Lexicon] = {}
+
+
+def _lexicon(name: str) -> Lexicon:
+    if name not in _lexicons:
+        _lexicons[name] = open_lexicon(name)
+    return _lexicons[name]
+
+
+def play_one(study: Study, index: int) -> Finished:
+    """Play game ``index`` of the study; return it with its rows for the store (what a worker sends back)."""
+    lexicon = _lexicon(study.dictionary)
+    record = play_game(list(study.players), [policy(name) for name in seat_policies(study, index)], lexicon,
+                       game_seed(study.seed, index), variant_of(study))
+    return index, record, flatten(record, lexicon)
+
+
 def play_games(study: Study, todo: Iterable[int], workers: int = 1, cluster: str | None = None
-               ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (index, record data) for each game of ``todo`` as it finishes, in any order."""
+               ) -> Iterator[Finished]:
+    """Yield each game of ``todo`` as it finishes, in any order: in this process (``workers`` 1), in ``workers``
+    local processes, or on the Dask distributed scheduler at ``cluster``."""
     todo = list(todo)
     if cluster is not None:
         yield from _on_cluster(study, todo, cluster)
@@ -105,41 +101,48 @@ def play_games(study: Study, todo: Iterable[int], workers: int = 1, cluster: str
         yield from _in_processes(study, todo, workers)
 
 
-def _in_processes(study: Study, todo: list[int], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def _quiet_worker() -> None:
+    """Leave Ctrl-C to the parent, which stops the study and keeps what is finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _in_processes(study: Study, todo: list[int], workers: int) -> Iterator[Finished]:
     # spawn, not fork: a forked copy of a process that has started threads may hang
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: set[concurrent.futures.Future[tuple[int, dict[str, Any]]]] = set()
-        queue = iter(todo)
-        try:
-            while True:
-                for index in queue:
-                    pending.add(pool.submit(play_one, study, index))
-                    if len(pending) >= workers * IN_FLIGHT:
-                        break
-                if not pending:
-                    return
-                done, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_quiet_worker)
+    pending: set[concurrent.futures.Future[Finished]] = set()
+    queue = iter(todo)
+    try:
+        while True:
+            for index in _take(queue, workers * IN_FLIGHT - len(pending)):
+                pending.add(pool.submit(play_one, study, index))
+            if not pending:
+                return
+            done, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            try:
+                finished = sorted((f.result() for f in done), key=lambda game: game[0])
+            except concurrent.futures.process.BrokenProcessPool:
+                raise RuleError("a worker process died (out of memory, or killed); the games finished are "
+                                "stored: run again to continue") from None
+            yield from finished
+    finally:  # stopped early (Ctrl-C, an error, the caller gone): the games not begun are not played
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _on_cluster(study: Study, todo: list[int], address: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _on_cluster(study: Study, todo: list[int], address: str) -> Iterator[Finished]:
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise RuleError("--cluster needs Dask distributed: pip install 'novelty[cluster]'") from None
     try:
-        client = Client(address, timeout=10, set_as_default=False)
+        client = Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise RuleError(f"cannot reach the cluster at {address!r}: {exc}") from None
     try:
         width = max(1, sum(client.nthreads().values()))
         queue = iter(todo)
-        running = as_completed([client.submit(play_one, study, i, pure=False) for i in _take(queue, width * IN_FLIGHT)])
+        first = [client.submit(play_one, study, i, pure=False) for i in _take(queue, width * IN_FLIGHT)]
+        running = as_completed(first, loop=client.loop)
         for future in running:
             yield future.result()
             for index in _take(queue, 1):
@@ -149,15 +152,9 @@ def _on_cluster(study: Study, todo: list[int], address: str) -> Iterator[tuple[i
 
 
 def _take(queue: Iterator[int], n: int) -> list[int]:
-    return [index for index, _ in zip(queue, range(n), strict=False)]
+    return [index for index, _ in zip(queue, range(max(0, n)), strict=False)]
 
 
 def default_workers() -> int:
-    """Return the local worker processes to use by default: one per processor."""
+    """Return how many local worker processes to use by default: one per processor this process may use."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-
-
-def record_of(data: dict[str, Any]) -> GameRecord:
-    from novelty.selfplay import record_from_dict
-
-    return record_from_dict(data)

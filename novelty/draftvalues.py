@@ -36,7 +36,7 @@ def learn(samples: Iterable[tuple[Mapping[str, int], float]], kinds: Sequence[st
     n = len(kinds)
     xtx = [[0.0] * n for _ in range(n)]
     xty = [0.0] * n
-    sums, total_y, count, cards, points = [0.0] * n, 0.0, 0, 0, 0.0
+    sums, total_y, count, cards, points = [0.0] * n, 0.0, 0, 0.0, 0.0
     rows = []
     for hand, score in samples:
         row = [(index[k], float(c)) for k, c in hand.items() if c and k in index]

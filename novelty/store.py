@@ -275,7 +275,8 @@ class Store:
         """
         games = list(games)
         for index, record, _ in games:
-            if tuple(record.players) != self.study.players or tuple(record.policies) != self.study.policies:
+            # the policies rotate seats from game to game (novelty.autoplay.seat_policies): the same ones, any seat
+            if tuple(record.players) != self.study.players or sorted(record.policies) != sorted(self.study.policies):
                 raise StoreError(f"game {index} is not of this study: its players are " + ", ".join(
                     f"{n} ({p})" for n, p in zip(record.players, record.policies, strict=True)))
         asked = sorted({index for index, _, _ in games})

@@ -33,20 +33,20 @@ def from_jsonl(path: str) -> Iterator[GameRecord]:
 
 
 def from_study(games: int, seed: int, workers: int, store_path: str | None) -> Iterator[GameRecord]:
-    from novelty.autoplay import Study, play_games
+    from novelty.autoplay import new_study, play_games
 
-    study = Study(4, games, ("greedy",), seed)
+    study = new_study(4, games, ["greedy"], seed)
     if store_path is None:
-        for _, data in play_games(study, range(games), workers):
-            yield record_from_dict(data)
+        for _, record, _ in play_games(study, range(games), workers):
+            yield record
         return
     from novelty.store import Store
 
-    store, _ = Store.open_or_create(store_path, study.to_dict())
+    store, _ = Store.open_or_create(store_path, study)
     try:
         done = store.done()
-        for index, data in play_games(study, [i for i in range(games) if i not in done], workers):
-            store.add(index, record_from_dict(data))
+        for index, record, flat in play_games(study, [i for i in range(games) if i not in done], workers):
+            store.add(index, record, flat)
         yield from store.records()
     finally:
         store.close()
