@@ -69,7 +69,7 @@ def _style(ax: Axes) -> None:
 def forest(rows: Sequence[tuple[str, float, Interval | None, bool]], xlabel: str, label: str,
            percent: bool = False) -> str:
     """Return a forest plot: each row's estimate as a dot with its interval as a bar, flagged rows highlighted."""
-    figure = _pyplot_free_figure(5, 0.8 + 0.26 * len(rows))
+    figure = _pyplot_free_figure(7.5, 0.9 + 0.26 * len(rows))  # wide enough for a card named as printed
     ax = figure.add_subplot()
     scale = 100 if percent else 1
     for y, (_, value, interval, flagged) in enumerate(reversed(rows)):
@@ -96,7 +96,7 @@ def card_plot(cards: Sequence[CardBalance]) -> str:
         ends = tested[:SHOWN_CARDS] + tested[-SHOWN_CARDS:]
         keep = {c.card for c in ends} | {c.card for c in tested if c.win.flagged}
         tested = [c for c in tested if c.card in keep]
-    rows = [(c.card, c.win.difference or 0.0, c.win.interval, c.win.flagged) for c in tested]
+    rows = [(card_label(c.card), c.win.difference or 0.0, c.win.interval, c.win.flagged) for c in tested]
     return forest(rows, "win rate: drafted minus not (% points)",
                   "Win rate difference by card", percent=True)
 
@@ -104,7 +104,7 @@ def card_plot(cards: Sequence[CardBalance]) -> str:
 def motif_plot(motifs: Sequence[MotifBalance]) -> str:
     """Return the forest plot of each motif's effect on a player's round score."""
     tested = sorted((m for m in motifs if m.score.difference is not None), key=lambda m: -(m.score.difference or 0))
-    rows = [(m.motif, m.score.difference or 0.0, m.score.interval, m.score.flagged) for m in tested]
+    rows = [(motif_label(m.motif), m.score.difference or 0.0, m.score.interval, m.score.flagged) for m in tested]
     return forest(rows, "round score: with it minus without", "Round score difference by motif")
 
 
@@ -186,7 +186,8 @@ h3 { font-size: 1rem; margin: 1rem 0 0.3rem; }
         border: 1px solid #f0c4ca; font-size: 0.85rem; white-space: nowrap; }
 .none { background: #f1f8f4; border-left: 4px solid #2e8b57; padding: 0.5rem 1rem; }
 figure { margin: 1rem 0; background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; padding: 0.5rem; }
-figure svg { width: 100%; max-width: 44rem; height: auto; display: block; margin: 0 auto; }
+figure svg { width: 100%; max-width: 48rem; height: auto; display: block; margin: 0 auto; }
+figure svg text { font-family: "DejaVu Sans", Verdana, sans-serif; } /* the font matplotlib measured the text in */
 figcaption { font-size: 0.9rem; color: #333; padding: 0.25rem 0.5rem; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.85rem; background: #fff; }
@@ -221,6 +222,26 @@ def _p(value: float | None) -> str:
 
 def _figure(svg_text: str, caption: str) -> str:
     return f"<figure>{svg_text}<figcaption>{caption}</figcaption></figure>"
+
+
+LABEL_WIDTH = 36
+"""Characters of a card's or motif's name on a plot's axis."""
+
+
+def card_label(card: str) -> str:
+    """Return a card as a player knows it, for a plot: its id, letter, points and effect (or colour), shortened."""
+    kind = load_catalog().kinds.get(card)
+    if kind is None:
+        return card
+    what = kind.effect_text if kind.effect else (kind.colour.value if kind.colour else "plain")
+    text = f"{card}: {kind.letter_label.upper() if kind.letters else kind.letter_label} {kind.points}, {what}"
+    return text if len(text) <= LABEL_WIDTH else text[:LABEL_WIDTH - 1] + "…"
+
+
+def motif_label(motif: str) -> str:
+    """Return a motif's printed name."""
+    found = load_catalog().motifs.get(motif)
+    return found.name if found is not None else motif
 
 
 def card_text(card: str) -> str:
