@@ -80,14 +80,18 @@ def _read_variant(path: str) -> dict[str, Any]:
 
 def _play(store: Store, study: Study, todo: list[int], workers: int, cluster: str | None, before: int,
           path: str) -> None:
+    import shutil
+
     from tqdm import tqdm
 
     from novelty.autoplay import play_games
 
     started = time.perf_counter()
     stored = 0
+    # (a terminal that reports no size, as a new pseudo-terminal does, counts as 80 x 24: tqdm would draw nothing)
+    size = shutil.get_terminal_size()
     bar = tqdm(total=before + len(todo), initial=before, unit="game", file=sys.stderr, disable=None,
-               dynamic_ncols=True, smoothing=0.1, bar_format=BAR_FORMAT)
+               ncols=size.columns, nrows=size.lines, smoothing=0.1, bar_format=BAR_FORMAT)
     try:
         for index, record, flat in play_games(study, todo, workers, cluster):
             store.add(index, record, flat)
