@@ -185,7 +185,7 @@ class Catalog:
         try:
             return self.kinds[card_id.strip().lower()]
         except KeyError:
-            raise NotationError(f"unknown card id: {card_id!r}") from None
+            raise NotationError(f"unknown card id: {card_id!r}{left_out(card_id.strip().lower())}") from None
 
     def motif(self, ident: str) -> Motif:
         """Return the motif with this id; a printed name is accepted too."""
@@ -195,7 +195,7 @@ class Catalog:
         try:
             return self.motifs[motif_id(ident)]
         except KeyError:
-            raise NotationError(f"unknown motif: {ident!r}") from None
+            raise NotationError(f"unknown motif: {ident!r}{left_out(motif_id(ident))}") from None
 
     def kinds_with_letter(self, letter: str) -> Iterator[CardKind]:
         """Yield kinds whose Letter column is ``letter`` (``a``, ``th``, ``wild``, ``wildvowel``)."""
@@ -281,6 +281,16 @@ _in_use: ContextVar[Catalog | None] = ContextVar("novelty_catalog", default=None
 def load_catalog() -> Catalog:
     """Return the catalog in use: the one :func:`use_catalog` set for this context, else the printed one."""
     return _in_use.get() or standard_catalog()
+
+
+def left_out(ident: str) -> str:
+    """Return what to add to "unknown card id" or "unknown motif" when a printed card or motif is unknown because
+    the catalog in use (a house variant's) removes it, else ""."""
+    in_use = _in_use.get()
+    if in_use is None or ident in in_use.kinds or ident in in_use.motifs:
+        return ""
+    printed = standard_catalog()
+    return " (the house variant in play removes it)" if ident in printed.kinds or ident in printed.motifs else ""
 
 
 class use_catalog:  # noqa: N801 - a context manager used as a function: ``with use_catalog(cat): ...``

@@ -23,3 +23,7 @@ class CatalogError(NoveltyError):
 
 class LexiconError(NoveltyError):
     """A word list that cannot be found, read or compiled, or an unknown dictionary name."""
+
+
+class VariantError(NoveltyError):
+    """A house variant that cannot be played: a bad field, an unknown card or motif, a deck too small to deal."""
