@@ -27,6 +27,7 @@ def time_left(limit: float) -> float:
 
 if TYPE_CHECKING:
     from novelty.lexicon import MarisaLexicon
+    from novelty.variant import Variant
 
 
 def _encodable(text: str) -> bool:
@@ -136,6 +137,37 @@ dict_option = click.option(
     help="Word list: twl (twl06, default), sowpods (collins, csw), or a file with one word per line.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
+
+
+def _load_variant(ctx: click.Context, param: click.Parameter, path: str | None) -> Variant | None:
+    """Read the --variant file and make its catalog the one in use while the command runs (cards given to the
+    command's other options are read by it, so it is read first: the option is eager)."""
+    if path is None:
+        return None
+    from novelty.variant import parse_variant
+
+    try:
+        variant = parse_variant(read_text(path), "standard input" if path == "-" else path)
+    except NoveltyError as exc:
+        fail(str(exc))
+    ctx.with_resource(variant.active())
+    return variant
+
+
+variant_option = click.option(
+    "--variant", metavar="FILE", callback=_load_variant, is_eager=True,
+    help="House rules to play by: a variant file, TOML or JSON ('novelty example variant' prints one).")
+
+
+def variant_answer(name: str | None) -> dict[str, str]:
+    """Return the answer's ``variant`` field: the name of the variant played by, when one was given."""
+    return {"variant": name} if name is not None else {}
+
+
+def describe_variant(name: str | None) -> None:
+    """Print the line naming the variant played by, when one was given (after the dictionary's)."""
+    if name is not None:
+        click.echo(f"Variant: {name}")
 
 
 class NoveltyGroup(click.Group):
