@@ -7,6 +7,7 @@ at the top, and each helper imports what only it needs (the JSON codec, the word
 
 from __future__ import annotations
 
+import contextvars
 import os
 import sys
 import time
@@ -177,14 +178,15 @@ class NoveltyGroup(click.Group):
         """Run the command line, first refusing an argument that is not valid UTF-8 (exit status 2).
 
         Python hands such bytes over as lone surrogates, which every later print would fail on. The command's
-        clock starts here (:func:`time_left`).
+        clock starts here (:func:`time_left`). It runs in a copy of the caller's context, so what it puts in use (a
+        --variant's catalog) ends with it, even when click refuses an option after --variant was read.
         """
         _began[0] = time.monotonic()
         for arg in sys.argv[1:] if args is None else args:
             if isinstance(arg, str) and not _encodable(arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
                 fail(f"argument '{shown}' is not valid UTF-8 text")
-        return super().main(args, *rest, **kwargs)
+        return contextvars.copy_context().run(super().main, args, *rest, **kwargs)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
