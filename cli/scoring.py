@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -34,7 +34,9 @@ from novelty.inputs import (
 from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 from novelty.tally import ranking, winners
-from novelty.variant import Variant
+
+if TYPE_CHECKING:
+    from novelty.variant import Variant
 
 
 @click.command()

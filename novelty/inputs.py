@@ -9,19 +9,37 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
-from novelty import variant as house
+from novelty.catalog import use_catalog
 from novelty.errors import NotationError, VariantError
 from novelty.lexicon import Lexicon, open_lexicon
-from novelty.options import BEST_MAX_SECONDS, BEST_SECONDS, BEST_TIME_HELP, ESCAPED_HELP, TOP, TOP_HELP
+from novelty.options import (
+    BEST_MAX_SECONDS,
+    BEST_SECONDS,
+    BEST_TIME_HELP,
+    ESCAPED_HELP,
+    TOP,
+    TOP_HELP,
+    VARIANT_KINDS,
+    VARIANT_NAME_LENGTH,
+)
+from novelty.options import VARIANT_COUNT as COUNT
+from novelty.options import VARIANT_DEALT as DEALT
+from novelty.options import VARIANT_DRAFTED as DRAFTED
+from novelty.options import VARIANT_MOTIFS as MOTIFS
+from novelty.options import VARIANT_POINTS as POINTS
+from novelty.options import VARIANT_POOL as POOL
+from novelty.options import VARIANT_ROUNDS as ROUNDS
 from novelty.play import Play, parse_cards
 from novelty.rounds import Challenge, GameResult, Player, RoundResult, score_game, score_round
 from novelty.scoring import PlayScore, Rules, score_play
 from novelty.solver import SolveResult, solve
-from novelty.variant import Variant, activate
+
+if TYPE_CHECKING:
+    from novelty.variant import Variant
 
 MAX_WORDS = 20
 MAX_PLAYERS = 12
@@ -60,7 +78,7 @@ class Strict(BaseModel):
     """An input model: unknown fields are refused, and so are values of the wrong JSON type (``true`` is not the
     number 1, ``"3"`` is not 3). A whole number written ``3.0`` is the integer 3, as JSON Schema reads it."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod
@@ -102,11 +120,11 @@ MotifKey = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
 class VariantShape(Strict):
     """How a game of the variant is dealt and played (the ``[game]`` table); each field the rulebook's by default."""
 
-    rounds: int = Field(default=3, ge=house.ROUNDS[0], le=house.ROUNDS[1], description="Rounds in a game.")
-    motifs: int = Field(default=3, ge=house.MOTIFS[0], le=house.MOTIFS[1], description="Motifs flipped each round.")
-    dealt: int = Field(default=3, ge=house.DEALT[0], le=house.DEALT[1], description="Cards drawn to start a hand.")
-    drafted: int = Field(default=8, ge=house.DRAFTED[0], le=house.DRAFTED[1], description="Cards drafted from.")
-    pool: int = Field(default=0, ge=house.POOL[0], le=house.POOL[1], description="Cards dealt to the pool each round.")
+    rounds: int = Field(default=3, ge=ROUNDS[0], le=ROUNDS[1], description="Rounds in a game.")
+    motifs: int = Field(default=3, ge=MOTIFS[0], le=MOTIFS[1], description="Motifs flipped each round.")
+    dealt: int = Field(default=3, ge=DEALT[0], le=DEALT[1], description="Cards each player draws to start a hand.")
+    drafted: int = Field(default=8, ge=DRAFTED[0], le=DRAFTED[1], description="Cards each player drafts from.")
+    pool: int = Field(default=0, ge=POOL[0], le=POOL[1], description="Cards dealt to the common pool each round.")
     one_word: bool = Field(default=False, description="Each player plays one word at most (ruling V1).")
     trade_hands: bool = Field(default=False, description="With two players, the players trade hands after drafting.")
 
@@ -115,8 +133,8 @@ class VariantCard(Strict):
     """A printed card kind changed (the fields given), or a new kind (count and points required; its letters, or
     its wild kind, are its id's: ``qu1``, ``wild9``)."""
 
-    count: int | None = Field(default=None, ge=house.COUNT[0], le=house.COUNT[1], description="Copies in the deck.")
-    points: int | None = Field(default=None, ge=house.POINTS[0], le=house.POINTS[1], description="Printed points.")
+    count: int | None = Field(default=None, ge=COUNT[0], le=COUNT[1], description="Copies in the deck.")
+    points: int | None = Field(default=None, ge=POINTS[0], le=POINTS[1], description="Printed points.")
     effect: Annotated[str, StringConstraints(max_length=80)] | None = Field(
         None, description='The effect as printed on a card, from the cards\' vocabulary ("Double score of word", '
                           '"+2 per vowel in word"); "" for none.')
@@ -138,19 +156,21 @@ class VariantInput(Strict):
                                                                                "qu1": {"count": 2, "points": 3}},
          "remove": {"cards": ["x1"]}}]})
 
-    name: Annotated[str, StringConstraints(min_length=1, max_length=house.NAME_LENGTH)] = Field(
+    name: Annotated[str, StringConstraints(min_length=1, max_length=VARIANT_NAME_LENGTH)] = Field(
         ..., description="The variant's name, given back in answers.")
     game: VariantShape = Field(default=VariantShape(), description="How a game is dealt and played.")
     cards: dict[CardKey, VariantCard] = Field(
-        {}, max_length=house.MOST_KINDS, description="Card kinds changed or added, by id.",
+        {}, max_length=VARIANT_KINDS, description="Card kinds changed or added, by id.",
         json_schema_extra={"propertyNames": {"pattern": CARD_KEY, "maxLength": 20}})
     remove: VariantRemovals = Field(default=VariantRemovals(), description="Cards and motifs taken out.")
 
     def to_variant(self, where: str = "") -> Variant:
         """Return the variant, checked (a VariantError names the field, after ``where``: ``variant.``)."""
+        from novelty.variant import CardChange, Shape, Variant  # (scoring without a variant never loads it)
+
         try:
-            return Variant(self.name, house.Shape(**self.game.model_dump()),
-                           tuple(house.CardChange(ident, **card.model_dump()) for ident, card in self.cards.items()),
+            return Variant(self.name, Shape(**self.game.model_dump()),
+                           tuple(CardChange(ident, **card.model_dump()) for ident, card in self.cards.items()),
                            tuple(self.remove.cards), tuple(self.remove.motifs))
         except VariantError as exc:
             raise VariantError(f"{where}{exc}") from None
@@ -168,6 +188,11 @@ def input_variant(data: BaseModel, variant: Variant | None = None) -> Variant | 
     if variant is not None:
         raise VariantError("a variant is given twice: in the input and as a file; give one")
     return inline.to_variant("variant.")
+
+
+def playing(variant: Variant | None) -> use_catalog:
+    """Return a context manager putting ``variant``'s catalog in use (None: the printed one)."""
+    return use_catalog(variant.catalog() if variant is not None else None)
 
 
 class PlayInput(Strict):
@@ -318,7 +343,7 @@ def score_input(data: ScoreInput, lexicon: Lexicon | None = None, variant: Varia
     """Return the lexicon used and the play's score; ``variant`` (a file's) when the input names none."""
     variant = input_variant(data, variant)
     lexicon = lexicon or open_lexicon(data.dictionary)
-    with activate(variant):
+    with playing(variant):
         play = Play.parse(data.words)
         return lexicon, score_play(play, lexicon, data.motifs, hand=_counts(data.hand), pool=_counts(data.pool),
                                    rules=_rules(data.rules, variant), escaped=data.escaped)
@@ -329,7 +354,7 @@ def round_input(data: GameRoundInput, lexicon: Lexicon | None = None, rules: Rul
     """Return the round's result; ``variant`` (a file's, or the game's) when the input names none."""
     variant = input_variant(data, variant)
     lexicon = lexicon or open_lexicon(data.dictionary)
-    with activate(variant):
+    with playing(variant):
         players = [Player(p.name, Play.parse(p.words), _counts(p.hand)) for p in data.players]
         by_name = {p.name: p for p in players}
         challenges = []
@@ -355,7 +380,7 @@ def best_input(data: BestInput, lexicon: Lexicon | None = None, variant: Variant
     """Return the lexicon used and the solver's best plays; ``variant`` (a file's) when the input names none."""
     variant = input_variant(data, variant)
     lexicon = lexicon or open_lexicon(data.dictionary)
-    with activate(variant):
+    with playing(variant):
         return lexicon, solve(lexicon, parse_cards(data.hand), _counts(data.pool), data.motifs,
                               rules=_rules(data.rules, variant), escaped=data.escaped, opponents=data.opponents,
                               top=data.top, time_limit=data.time_limit)

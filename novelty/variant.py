@@ -31,35 +31,28 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from novelty import options
 from novelty.catalog import CardKind, Catalog, Colour, WildKind, standard_catalog, use_catalog
 from novelty.effects import Effect, Op, parse_effect
 from novelty.errors import CatalogError, VariantError
 from novelty.scoring import Rules
 from novelty.solver import MAX_CARDS
 
-# -- limits: what a variant may set -------------------------------------------------------------------------
+# -- limits: what a variant may set (the file's schema says the same: novelty.options) ------------------------
 
-ROUNDS = (1, 10)
-"""Rounds a game may have (least, most)."""
-MOTIFS = (0, 8)
-"""Motifs flipped each round."""
-DEALT = (0, 20)
-"""Cards each player draws to start a hand."""
-DRAFTED = (0, 20)
-"""Cards each player is dealt to draft from."""
-POOL = (0, 20)
-"""Cards dealt to the common pool each round."""
-COUNT = (0, 20)
-"""Copies of one card kind in the deck."""
-POINTS = (-10, 20)
-"""A card's printed points."""
+ROUNDS = options.VARIANT_ROUNDS
+MOTIFS = options.VARIANT_MOTIFS
+DEALT = options.VARIANT_DEALT
+DRAFTED = options.VARIANT_DRAFTED
+POOL = options.VARIANT_POOL
+COUNT = options.VARIANT_COUNT
+POINTS = options.VARIANT_POINTS
+MOST_KINDS = options.VARIANT_KINDS
+NAME_LENGTH = options.VARIANT_NAME_LENGTH
 MOST_ADDED = 10
 """The largest amount an effect may add ("+10 per letter in word"); the word length a condition names is at most
 :data:`MOST_LETTERS`. Factors are the vocabulary's: double and triple."""
 MOST_LETTERS = 20
-MOST_KINDS = 100
-"""Card kinds a variant may change or add."""
-NAME_LENGTH = 60
 
 WILD_HEADS = {"wild": WildKind.ANY, "wildconsonant": WildKind.CONSONANT, "wildvowel": WildKind.VOWEL,
               "doublewild": WildKind.DOUBLE}
@@ -155,6 +148,8 @@ class Variant:
             raise VariantError(f"name: 1 to {NAME_LENGTH} characters, not {self.name!r}")
         if len(self.cards) > MOST_KINDS:
             raise VariantError(f"cards: at most {MOST_KINDS} kinds changed or added, not {len(self.cards)}")
+        if not (self.cards or self.remove_cards or self.remove_motifs) and self.shape == Shape():
+            return  # the printed game (loaded when it is played, not when this module is)
         catalog = self.catalog()  # made now, so that a variant that exists is one that can be played
         cards = catalog.card_count
         if cards < self.shape.round_cards(2):
