@@ -144,6 +144,8 @@ class Variant:
     """Motifs taken out of the game."""
 
     def __post_init__(self) -> None:
+        for name in ("cards", "remove_cards", "remove_motifs"):  # lists given from Python: tuples, hashable
+            object.__setattr__(self, name, tuple(getattr(self, name)))
         if not isinstance(self.name, str) or not 0 < len(self.name.strip()) <= NAME_LENGTH:
             raise VariantError(f"name: 1 to {NAME_LENGTH} characters, not {self.name!r}")
         if len(self.cards) > MOST_KINDS:
