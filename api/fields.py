@@ -3,6 +3,10 @@
 The core reads cards as ``"a1 b2 th2"`` or ``["a1", "b2", "th2"]`` (ids in any case, split at commas and
 whitespace) and refuses an unknown id with a message naming it; the schema's patterns here accept exactly the
 ids the catalog has, written that way. Motifs are ids (``GET /v1/motifs``), each at most once.
+
+A body that plays by a house variant (``variant``) may name the variant's new cards (``qu1``, ``q3``): its card
+fields take any id of the catalog's scheme (:data:`SCHEME_CARD`), and :func:`printed_unless_variant` adds to the
+body's schema that without a variant they take the printed ids only.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, StringConstraints
 
-from novelty.catalog import load_catalog
+from novelty.catalog import standard_catalog
+from novelty.inputs import CardKey, MotifKey, VariantInput, VariantRemovals
 
 WHITESPACE = [chr(c) for c in range(0x3001) if chr(c).isspace()]
 """What Python's ``str.split()`` splits at (none lies beyond U+3000)."""
@@ -33,7 +38,7 @@ def any_case(text: str) -> str:
 def card_id_pattern() -> str:
     """Return a regular expression matching exactly the catalog's card ids, in any case: ``(?:[aA][1-4]|...)``."""
     numbers: dict[str, list[str]] = defaultdict(list)
-    for ident in load_catalog().kinds:
+    for ident in standard_catalog().kinds:
         head, number = re.fullmatch(r"([a-z]+)(\d*)", ident).groups()  # type: ignore[union-attr]
         numbers[head].append(number)
     heads = (any_case(head) + (f"[{''.join(ns)}]" if all(len(n) == 1 for n in ns) else f"(?:{'|'.join(ns)})")
@@ -44,21 +49,39 @@ def card_id_pattern() -> str:
 CARD = card_id_pattern()
 
 
-def cards_pattern(least: int = 0) -> str:
-    """Return the pattern of a card string holding at least ``least`` known card ids."""
-    if least == 0:
-        return rf"^{SEPARATOR}*(?:{CARD}(?:{SEPARATOR}+{CARD})*)?{SEPARATOR}*$"
-    repeat = "*" if least == 1 else f"{{{least - 1},}}"
-    return rf"^{SEPARATOR}*{CARD}(?:{SEPARATOR}+{CARD}){repeat}{SEPARATOR}*$"
+SCHEME_CARD = "[A-Za-z]+[1-9][0-9]*"
+"""Any id of the catalog's scheme (letters, then a row number): a house variant's new cards have such ids."""
 
+
+def cards_pattern(least: int = 0, card: str = CARD) -> str:
+    """Return the pattern of a card string holding at least ``least`` card ids (``card``: the printed ids)."""
+    if least == 0:
+        return rf"^{SEPARATOR}*(?:{card}(?:{SEPARATOR}+{card})*)?{SEPARATOR}*$"
+    repeat = "*" if least == 1 else f"{{{least - 1},}}"
+    return rf"^{SEPARATOR}*{card}(?:{SEPARATOR}+{card}){repeat}{SEPARATOR}*$"
+
+
+def item_pattern(card: str = CARD) -> str:
+    """Return the pattern of one card id in a list of them."""
+    return rf"^{SPACE}*{card}{SPACE}*$"
+
+
+def one_card_pattern(card: str = CARD) -> str:
+    """Return the pattern of a string holding one card id."""
+    return rf"^{SEPARATOR}*{card}{SEPARATOR}*$"
+
+
+PRINTED = {cards_pattern(n, SCHEME_CARD): cards_pattern(n) for n in (0, 1, 3)} | {
+    item_pattern(SCHEME_CARD): item_pattern(), one_card_pattern(SCHEME_CARD): one_card_pattern()}
+"""Each card field's pattern -> the same pattern for the printed ids only."""
 
 CardItem = Annotated[str, StringConstraints(max_length=40), Field(json_schema_extra={
-    "pattern": rf"^{SPACE}*{CARD}{SPACE}*$"})]
+    "pattern": item_pattern(SCHEME_CARD)})]
 
 
 def card_string(least: int = 0) -> Any:
     """Return the field whose schema takes a card string of at least ``least`` cards."""
-    return Field(json_schema_extra={"pattern": cards_pattern(least)})
+    return Field(json_schema_extra={"pattern": cards_pattern(least, SCHEME_CARD)})
 
 
 CardText = Annotated[str, StringConstraints(max_length=600)]
@@ -68,11 +91,42 @@ Cards = Annotated[CardText, card_string()] | list[CardItem]
 OneCardOrMore = Annotated[CardText, card_string(1)] | Annotated[list[CardItem], Field(min_length=1)]
 ThreeCardsOrMore = Annotated[CardText, card_string(3)] | Annotated[list[CardItem], Field(min_length=3)]
 OneCard = Annotated[str, StringConstraints(max_length=40), Field(json_schema_extra={
-    "pattern": rf"^{SEPARATOR}*{CARD}{SEPARATOR}*$"})]
+    "pattern": one_card_pattern(SCHEME_CARD)})]
 """One card id, as a string (``take``)."""
 
+PRINTED_CARDS = {"pattern": cards_pattern(), "items": {"pattern": item_pattern()}}
+"""What a card field (a string or a list) holds without a variant: printed ids (``pattern`` applies to a string,
+``items`` to a list)."""
 
-MOTIF_IDS = list(load_catalog().motifs)
+NO_VARIANT = {"anyOf": [{"not": {"required": ["variant"]}}, {"properties": {"variant": {"type": "null"}}}]}
+
+
+def printed_constraint(prop: dict[str, Any]) -> dict[str, Any] | None:
+    """Return what a property's schema must also meet to hold printed ids only, or None when it holds no cards."""
+    out: dict[str, Any] = {}
+    for branch in prop.get("anyOf", [prop]):
+        if branch.get("pattern") in PRINTED:
+            out["pattern"] = PRINTED[branch["pattern"]]
+        if branch.get("items", {}).get("pattern") in PRINTED:
+            out["items"] = {"pattern": PRINTED[branch["items"]["pattern"]]}
+    return out or None
+
+
+def printed_unless_variant(nested: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> Any:
+    """Return a model's ``json_schema_extra``: without a ``variant``, its card fields (and those ``nested`` in its
+    items, given as property schemas) take printed ids only; ``extra`` is added to the schema as is."""
+
+    def write(schema: dict[str, Any], model: type) -> None:
+        printed = {name: c for name, prop in schema.get("properties", {}).items() if (c := printed_constraint(prop))}
+        rule = {"if": NO_VARIANT, "then": {"properties": printed | (nested or {})}}
+        schema["allOf"] = [*schema.get("allOf", []), rule]
+        schema.update(extra or {})
+
+    return write
+
+
+MOTIF_IDS = list(standard_catalog().motifs)
+KIND_IDS = list(standard_catalog().kinds)
 
 
 def known_motifs(motifs: list[str]) -> list[str]:
@@ -89,3 +143,25 @@ Motifs = Annotated[list[str], Field(max_length=10, json_schema_extra={"items": {
                                                                        "uniqueItems": True}),
                    AfterValidator(known_motifs)]
 """Motif ids in flip order, each at most once."""
+
+
+def _each_once(ids: list[str]) -> dict[str, Any]:
+    """Return the schema of a list holding some of ``ids``, each once."""
+    return {"items": {"type": "string", "enum": ids}, "uniqueItems": True}
+
+
+class VariantRemovalsBody(VariantRemovals):
+    """Printed cards and motifs taken out of the game, each once: their ids are unknown under the variant."""
+
+    cards: list[CardKey] = Field(default=[], max_length=200, description="Card kind ids (`GET /v1/cards`).",
+                                 json_schema_extra=_each_once(KIND_IDS))
+    motifs: list[MotifKey] = Field(default=[], max_length=60, description="Motif ids (`GET /v1/motifs`).",
+                                   json_schema_extra=_each_once(MOTIF_IDS))
+
+
+class VariantBody(VariantInput):
+    """A house variant (the structure of a variant file): its name, the game's shape, card kinds changed or added
+    (a new kind's id is its letters or wild kind and a row number after the printed ones: `qu1`, `q3`), and the
+    printed cards and motifs it removes."""
+
+    remove: VariantRemovalsBody = Field(default=VariantRemovalsBody(), description="Cards and motifs taken out.")

@@ -51,6 +51,22 @@ DECK = Rule("no card more often than the deck holds it (`GET /v1/cards` gives ea
             "given counted together", r"^the deck has \d+ of ")
 SOLVER = Rule(f"the hand and pool hold at most {MAX_CARDS} cards together", r"^hand and pool hold \d+ cards")
 
+# -- house variants -------------------------------------------------------------------------------------
+
+VARIANT = Rule(
+    "a `variant` can be played: a name that is not blank; each card it changes is a printed one, or a new one "
+    "numbered on from its letter's printed rows (`q3` after `q1` and `q2`; a new letter's from 1) giving its count "
+    "and points; each effect is from the cards' vocabulary, adds at most 10 and names words of at most 20 letters "
+    "(`GET /v1/cards` shows the printed ones; a colour is `colour`, not an effect); no card is both changed and "
+    "removed; a player holds a card at least, and a hand and the pool at most 40 together; and the cards and motifs "
+    "left deal a round to two players and flip each round's motifs",
+    r"^variant\.")
+VARIANT_IDS = Rule("under a `variant`, the printed cards and motifs it removes, and card ids it does not add, are "
+                   "unknown", r"^unknown (card id|motif): ")
+ONE_WORD = Rule("under a `variant` with `one_word`, a play is one word at most", r"^the one-word rule is in play")
+VARIANTS = (VARIANT, VARIANT_IDS)
+"""What can refuse a body that plays by a variant."""
+
 # -- rounds and challenges ------------------------------------------------------------------------------
 
 NAMES = Rule("player names differ", r"^player names must differ")

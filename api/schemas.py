@@ -174,8 +174,12 @@ class PlayResult(BaseModel):
     notes: list[str]
 
 
+VariantName: Any = Field(None, description="The name of the house variant played by, when the request gave one.")
+
+
 class ScoreResponse(PlayResult):
     dictionary: Dictionary
+    variant: str | None = VariantName
     motifs: list[str]
 
 
@@ -211,6 +215,7 @@ class RoundResult(BaseModel):
 
 class RoundResponse(RoundResult):
     dictionary: Dictionary
+    variant: str | None = VariantName
 
 
 class Ranked(BaseModel):
@@ -221,6 +226,7 @@ class Ranked(BaseModel):
 
 class GameResponse(BaseModel):
     dictionary: Dictionary
+    variant: str | None = VariantName
     rounds: list[RoundResult]
     totals: dict[str, int]
     ranking: list[Ranked]
@@ -244,6 +250,7 @@ class BestPlay(BaseModel):
 
 class BestResponse(BaseModel):
     dictionary: Dictionary
+    variant: str | None = VariantName
     motifs: list[str]
     optimal: bool = Field(..., description="Whether the first play is proved the best (false: the time ran out).")
     bound: int | None = Field(..., description="No play scores more than this (the first play's total when "
@@ -304,6 +311,7 @@ class AdviceChoice(BaseModel):
 
 class AdviceResponse(BaseModel):
     dictionary: Dictionary
+    variant: str | None = VariantName
     decision: str
     motif_text: str | None = Field(..., description="The motif's text this decision answers.")
     choices: list[AdviceChoice] = Field(..., description="Every choice, best first.")

@@ -11,6 +11,7 @@ from novelty import advise as core
 from novelty import options
 from novelty.cli.common import (
     describe_dictionary,
+    describe_variant,
     dict_option,
     emit_json,
     fail,
@@ -19,6 +20,8 @@ from novelty.cli.common import (
     lexicon_for,
     plural,
     time_left,
+    variant_answer,
+    variant_option,
 )
 from novelty.cli.plays import CardsType, rule_switches, situation, time_limit_option, top_option, with_rules
 from novelty.scoring import Rules
@@ -29,7 +32,7 @@ def _common(f: Callable[..., Any]) -> Callable[..., Any]:
 
     The situation's options (hand, pool, motifs, escaped letter) come first on the help page: ``situation``.
     """
-    f = with_rules(dict_option(json_option(f)))
+    f = with_rules(variant_option(dict_option(json_option(f))))
     return time_limit_option(options.ADVISE_SECONDS, options.ADVISE_MAX_SECONDS, options.ADVISE_TIME_HELP)(
         top_option(f))
 
@@ -57,6 +60,8 @@ def _setting(kw: dict[str, Any]) -> tuple[core.Setting, dict[str, Any]]:
     lexicon = lexicon_for(kw.pop("dict_spec"))
     rules = Rules(**rule_switches(kw.pop("motifs_after_cards"), kw.pop("my_name_is_extra"),
                                   kw.pop("escaped_keeps_own_letter")))
+    if kw["variant"] is not None:  # (its catalog is in use: --variant is read first)
+        rules = kw["variant"].rules(rules)
     escaped = kw.pop("escaped")
     kw["asked"] = kw.pop("time_limit")
     setting = core.Setting(lexicon, tuple(kw.pop("motifs")), rules, escaped.lower() if escaped else None,
@@ -66,13 +71,15 @@ def _setting(kw: dict[str, Any]) -> tuple[core.Setting, dict[str, Any]]:
 
 def _show(advice: core.Advice, setting: core.Setting, kw: dict[str, Any]) -> None:
     """Print an answer: JSON, or the ranked choices with the play each leads to (``kw``: the options)."""
-    as_json, top = kw["as_json"], kw["top"]
-    out = {"dictionary": setting.lexicon.info.to_dict(), **advice.to_dict()}
+    as_json, top, variant = kw["as_json"], kw["top"], kw["variant"]
+    out = {"dictionary": setting.lexicon.info.to_dict(), **variant_answer(variant.name if variant else None),
+           **advice.to_dict()}
     out["assumed"] = {**out["assumed"], "time_limit": kw["asked"]}  # the limit asked for, not what was left
     if as_json:
         emit_json(out)
         return
     click.echo(describe_dictionary(out["dictionary"]))
+    describe_variant(out.get("variant"))
     if out["motif_text"]:
         click.echo(f'{advice.decision}: "{out["motif_text"]}"')
     for choice in out["choices"][:top]:

@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import click
 
 from novelty import options
-from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, time_left
+from novelty.cli.common import (
+    describe_dictionary,
+    describe_variant,
+    dict_option,
+    emit_json,
+    fail,
+    json_option,
+    lexicon_for,
+    time_left,
+    variant_answer,
+    variant_option,
+)
 from novelty.cli.plays import print_play, rule_switches, situation, time_limit_option, with_rules
 from novelty.scoring import Rules
 from novelty.solver import solve
+
+if TYPE_CHECKING:
+    from novelty.variant import Variant
 
 MAX_TOP = 20
 
@@ -43,14 +58,18 @@ def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
 @click.option("--top", type=click.IntRange(1, MAX_TOP), default=options.TOP, show_default=True, help=options.TOP_HELP)
 @time_limit_option(options.BEST_SECONDS, options.BEST_MAX_SECONDS, options.BEST_TIME_HELP)
 @with_rules
+@variant_option
 @dict_option
 @json_option
 def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...], escaped: str | None,
          opponents: tuple[str, ...], top: int, time_limit: float, motifs_after_cards: bool,
-         my_name_is_extra: bool, escaped_keeps_own_letter: bool, dict_spec: str | None, as_json: bool) -> None:
+         my_name_is_extra: bool, escaped_keeps_own_letter: bool, variant: Variant | None, dict_spec: str | None,
+         as_json: bool) -> None:
     """Find the best-scoring play of a hand plus the pool, and the runners-up."""
     lexicon = lexicon_for(dict_spec)
     rules = Rules(**rule_switches(motifs_after_cards, my_name_is_extra, escaped_keeps_own_letter))
+    if variant is not None:  # (its catalog is in use: --variant is read first)
+        rules = variant.rules(rules)
     show = not as_json and sys.stderr.isatty()
 
     def report(best_so_far: int | None, bound: int, seconds: float) -> None:
@@ -61,11 +80,13 @@ def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...],
                    progress=report if show else None)
     if show and result.stats.get("seconds", 0) >= 0.5:
         click.echo("\r\033[K", nl=False, err=True)  # clear the progress line
-    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
+    out = {"dictionary": lexicon.info.to_dict(), **variant_answer(variant.name if variant else None),
+           "motifs": list(motifs), **result.to_dict()}
     if as_json:
         emit_json(out)
         return
     click.echo(describe_dictionary(out["dictionary"]))
+    describe_variant(out.get("variant"))
     proof = ("best possible" if result.optimal else
              f"best found before the time limit, not proved best: no play scores more than {result.bound}")
     for n, play in enumerate(out["plays"], 1):

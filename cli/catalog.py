@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from novelty.catalog import load_catalog
-from novelty.cli.common import emit_json, fail, json_option, plural
+from novelty.cli.common import emit_json, fail, json_option, plural, variant_option
+
+if TYPE_CHECKING:
+    from novelty.variant import Variant
+
+
+def _under(variant: Variant | None) -> str:
+    """Return what a count line adds when a variant's catalog was listed."""
+    return f" (variant {variant.name!r})" if variant is not None else ""
 
 
 @click.command()
 @click.option("--letter", help="Only cards of this Letter column (a, th, wild, wildvowel, doublewild).")
+@variant_option
 @json_option
-def cards(letter: str | None, as_json: bool) -> None:
+def cards(letter: str | None, variant: Variant | None, as_json: bool) -> None:
     """List the letter card kinds: id, letter, copies, points, colour, effect."""
     catalog = load_catalog()
     kinds = list(catalog.kinds_with_letter(letter)) if letter else list(catalog.kinds.values())
@@ -25,12 +36,13 @@ def cards(letter: str | None, as_json: bool) -> None:
         effect = "" if k.effect is None else k.effect_text
         click.echo(f"{k.id:<16}{k.letter_label:<16}{k.count:>2}{k.points:>5}  "
                    f"{k.colour.value if k.colour else '':<7}{effect}")
-    click.echo(f"{plural(sum(k.count for k in kinds), 'card')} in {plural(len(kinds), 'kind')}")
+    click.echo(f"{plural(sum(k.count for k in kinds), 'card')} in {plural(len(kinds), 'kind')}{_under(variant)}")
 
 
 @click.command()
+@variant_option
 @json_option
-def motifs(as_json: bool) -> None:
+def motifs(variant: Variant | None, as_json: bool) -> None:
     """List the motif cards: id, name, what kind of effect, and the effect text."""
     catalog = load_catalog()
     if as_json:
@@ -38,4 +50,4 @@ def motifs(as_json: bool) -> None:
         return
     for m in catalog.motifs.values():
         click.echo(f"{m.id:<30}{m.scope.value:<7}{m.name}: {m.effect_text}")
-    click.echo(plural(len(catalog.motifs), "motif"))
+    click.echo(plural(len(catalog.motifs), "motif") + _under(variant))

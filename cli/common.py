@@ -7,6 +7,7 @@ at the top, and each helper imports what only it needs (the JSON codec, the word
 
 from __future__ import annotations
 
+import contextvars
 import os
 import sys
 import time
@@ -27,6 +28,7 @@ def time_left(limit: float) -> float:
 
 if TYPE_CHECKING:
     from novelty.lexicon import MarisaLexicon
+    from novelty.variant import Variant
 
 
 def _encodable(text: str) -> bool:
@@ -138,6 +140,37 @@ dict_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
 
 
+def _load_variant(ctx: click.Context, param: click.Parameter, path: str | None) -> Variant | None:
+    """Read the --variant file and make its catalog the one in use while the command runs (cards given to the
+    command's other options are read by it, so it is read first: the option is eager)."""
+    if path is None:
+        return None
+    from novelty.variant import parse_variant
+
+    try:
+        variant = parse_variant(read_text(path), "standard input" if path == "-" else path)
+    except NoveltyError as exc:
+        fail(str(exc))
+    ctx.with_resource(variant.active())
+    return variant
+
+
+variant_option = click.option(
+    "--variant", metavar="FILE", callback=_load_variant, is_eager=True,
+    help="House rules to play by: a variant file, TOML or JSON ('novelty example variant' prints one).")
+
+
+def variant_answer(name: str | None) -> dict[str, str]:
+    """Return the answer's ``variant`` field: the name of the variant played by, when one was given."""
+    return {"variant": name} if name is not None else {}
+
+
+def describe_variant(name: str | None) -> None:
+    """Print the line naming the variant played by, when one was given (after the dictionary's)."""
+    if name is not None:
+        click.echo(f"Variant: {name}")
+
+
 class NoveltyGroup(click.Group):
     """A click group that turns the core's errors into a message and exit status 2."""
 
@@ -145,14 +178,15 @@ class NoveltyGroup(click.Group):
         """Run the command line, first refusing an argument that is not valid UTF-8 (exit status 2).
 
         Python hands such bytes over as lone surrogates, which every later print would fail on. The command's
-        clock starts here (:func:`time_left`).
+        clock starts here (:func:`time_left`). It runs in a copy of the caller's context, so what it puts in use (a
+        --variant's catalog) ends with it, even when click refuses an option after --variant was read.
         """
         _began[0] = time.monotonic()
         for arg in sys.argv[1:] if args is None else args:
             if isinstance(arg, str) and not _encodable(arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
                 fail(f"argument '{shown}' is not valid UTF-8 text")
-        return super().main(args, *rest, **kwargs)
+        return contextvars.copy_context().run(super().main, args, *rest, **kwargs)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from novelty.cli.common import fail
@@ -17,14 +19,23 @@ EXAMPLES = {
     "stage-blood-round": "novelty stage-blood resolve",
     "mood-x-turn": "novelty mood-x turn",
     "mood-x-game": "novelty mood-x game",
+    "variant": "novelty cards --variant",
 }
+
+FILES = {"variant": "variant.toml"}
+"""Examples whose file is not NAME.json: a variant file is TOML (JSON works too)."""
+
+
+def example_file(name: str) -> str:
+    """Return the file name of the example ``name`` in examples/."""
+    return FILES.get(name, f"{name}.json")
 
 
 def example_text(name: str) -> str:
     """Return the example input ``name`` (a key of :data:`EXAMPLES`) as shipped."""
     from importlib.resources import files
 
-    return files("novelty.examples").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    return files("novelty.examples").joinpath(example_file(name)).read_text(encoding="utf-8")
 
 
 def example_hint(command: str) -> str:
@@ -37,11 +48,11 @@ def example_hint(command: str) -> str:
 @click.command()
 @click.argument("name", required=False)
 def example(name: str | None) -> None:
-    """Print the example input NAME (JSON), or list them all with the command that reads each."""
+    """Print the example input NAME, or list them all with the command that reads each."""
     if name is None:
         width = max(map(len, EXAMPLES))
         for known, reader in EXAMPLES.items():
-            click.echo(f"{known:<{width}}  {reader} FILE.json")
+            click.echo(f"{known:<{width}}  {reader} FILE{os.path.splitext(example_file(known))[1]}")
         return
     if name not in EXAMPLES:
         fail(f"no example {name!r}: one of {', '.join(EXAMPLES)}")

@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("novelty.cli.words.check",
               "Say whether each WORD is in the list and playable (longer than 3 letters, letters only)."),
     "example": ("novelty.cli.examples.example",
-                "Print the example input NAME (JSON), or list them all with the command that reads each."),
+                "Print the example input NAME, or list them all with the command that reads each."),
     "game": ("novelty.cli.scoring.game",
              "Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared."),
     "mood-x": ("novelty.cli.games.mood_x", "Mood X (4-8 players): turn, game."),

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from novelty.cli.common import describe_dictionary, dict_option, emit_json, fail, json_option, lexicon_for, read_json
+from novelty.cli.common import (
+    describe_dictionary,
+    describe_variant,
+    dict_option,
+    emit_json,
+    fail,
+    json_option,
+    lexicon_for,
+    read_json,
+    variant_answer,
+    variant_option,
+)
 from novelty.cli.examples import example_hint
 from novelty.cli.plays import CardsType, print_play, rule_switches, with_rules
 from novelty.inputs import (
@@ -24,6 +35,9 @@ from novelty.rounds import settle_challenge
 from novelty.scoring import Rules
 from novelty.tally import ranking, winners
 
+if TYPE_CHECKING:
+    from novelty.variant import Variant
+
 
 @click.command()
 @click.argument("words", nargs=-1, required=True, metavar="WORD...")
@@ -32,11 +46,12 @@ from novelty.tally import ranking, winners
 @click.option("--pool", type=CardsType(), help="The common pool's card ids.")
 @click.option("--escaped", metavar="LETTER", help="The letter chosen under Escaped from Captivity.")
 @with_rules
+@variant_option
 @dict_option
 @json_option
 def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | None, pool: Counter[str] | None,
           escaped: str | None, motifs_after_cards: bool, my_name_is_extra: bool, escaped_keeps_own_letter: bool,
-          dict_spec: str | None, as_json: bool) -> None:
+          variant: Variant | None, dict_spec: str | None, as_json: bool) -> None:
     """Score one player's play: each WORD is its cards by id, as in "th2 e4 wild4=m e1"."""
     data = validate(ScoreInput, {
         "words": list(words), "motifs": list(motifs), "escaped": escaped,
@@ -44,32 +59,41 @@ def score(words: tuple[str, ...], motifs: tuple[str, ...], hand: Counter[str] | 
     })
     data.hand, data.pool = (list(hand.elements()) if hand is not None else None,
                             list(pool.elements()) if pool is not None else None)
-    lexicon, result = score_input(data, lexicon_for(dict_spec))
-    out = {"dictionary": lexicon.info.to_dict(), "motifs": list(motifs), **result.to_dict()}
+    lexicon, result = score_input(data, lexicon_for(dict_spec), variant)
+    out = {"dictionary": lexicon.info.to_dict(), **variant_answer(variant.name if variant else None),
+           "motifs": list(motifs), **result.to_dict()}
     if as_json:
         emit_json(out)
         return
     click.echo(describe_dictionary(out["dictionary"]))
+    describe_variant(out.get("variant"))
     print_play(out)
     click.echo(f"{'TOTAL':<12} {out['total']:>4}")
 
 
 @click.command("round", epilog=example_hint("novelty round"))
 @click.argument("file", metavar="FILE.json")
+@variant_option
 @dict_option
 @json_option
-def round_command(file: str, dict_spec: str | None, as_json: bool) -> None:
+def round_command(file: str, variant: Variant | None, dict_spec: str | None, as_json: bool) -> None:
     """Score a round from FILE.json (players' plays and hands, motifs, pool, challenges); '-' reads stdin."""
     data = validate(RoundInput, read_json(file))
     lexicon = lexicon_for(dict_spec or data.dictionary)
-    result = round_input(data, lexicon)
-    out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}
+    result = round_input(data, lexicon, variant=variant)
+    out = {"dictionary": lexicon.info.to_dict(), **variant_answer(played_by(data, variant)), **result.to_dict()}
     if as_json:
         emit_json(out)
         return
     click.echo(describe_dictionary(out["dictionary"]))
+    describe_variant(out.get("variant"))
     print_round(out)
     print_standings(out["scores"])
+
+
+def played_by(data: RoundInput | GameInput, variant: Variant | None) -> str | None:
+    """Return the name of the variant a file's input was scored by: its own, or the --variant file's."""
+    return data.variant.name if data.variant is not None else variant.name if variant is not None else None
 
 
 def print_round(out: dict[str, Any], indent: str = "") -> None:
@@ -87,9 +111,10 @@ def print_round(out: dict[str, Any], indent: str = "") -> None:
 
 @click.command(epilog=example_hint("novelty game"))
 @click.argument("file", metavar="FILE.json")
+@variant_option
 @dict_option
 @json_option
-def game(file: str, dict_spec: str | None, as_json: bool) -> None:
+def game(file: str, variant: Variant | None, dict_spec: str | None, as_json: bool) -> None:
     """Score a whole game from FILE.json: its rounds summed, winner(s) with ties shared.
 
     FILE.json may also be a game the engine played (a self-play record): its plays are scored again.
@@ -101,12 +126,13 @@ def game(file: str, dict_spec: str | None, as_json: bool) -> None:
         raw = record_from_dict(raw).to_game_input()
     data = validate(GameInput, raw)
     lexicon = lexicon_for(dict_spec or data.dictionary)
-    result = game_input(data, lexicon)
-    out = {"dictionary": lexicon.info.to_dict(), **result.to_dict()}
+    result = game_input(data, lexicon, variant)
+    out = {"dictionary": lexicon.info.to_dict(), **variant_answer(played_by(data, variant)), **result.to_dict()}
     if as_json:
         emit_json(out)
         return
     click.echo(describe_dictionary(out["dictionary"]))
+    describe_variant(out.get("variant"))
     for n, r in enumerate(out["rounds"], 1):
         click.echo(f"Round {n}: " + ", ".join(f"{k} {v}" for k, v in r["scores"].items()))
     print_standings(out["totals"])

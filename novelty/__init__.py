@@ -13,6 +13,8 @@ Vocabulary (and the variable names used for each throughout the code):
 - **effect** (``effect``, :class:`~novelty.effects.Effect`): what a card does to scores.
 - **score** (``score``): points for a card, word, play, round or game.
 - **lexicon** (``lexicon``, :class:`~novelty.lexicon.Lexicon`): the agreed word list (TWL06, SOWPODS).
+- **variant** (``variant``, :class:`~novelty.variant.Variant`): house rules: cards changed, added or removed, the
+  game's shape, the one-word rule.
 
 The core does no I/O beyond reading its own data file and word lists (and caching their compiled
 index), and never imports click or flask: the CLI (``novelty.cli``) and the API (``novelty.api``) are thin layers.
@@ -34,7 +36,8 @@ if not os.path.isdir(os.path.join(__path__[0], "cli")) and os.path.isfile(os.pat
 if TYPE_CHECKING:
     from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog
     from novelty.effects import Effect
-    from novelty.errors import CatalogError, LexiconError, NotationError, NoveltyError, RuleError, StoreError
+    from novelty.errors import (CatalogError, LexiconError, NotationError, NoveltyError, RuleError, StoreError,
+                                VariantError)
     from novelty.lexicon import Lexicon, LexiconInfo, MarisaLexicon, SetLexicon, open_lexicon
     from novelty.words import WordCheck, anagrams, check_word
 
@@ -44,8 +47,8 @@ _EXPORTS = {
     **dict.fromkeys(["CardKind", "Catalog", "Colour", "Motif", "MotifScope", "WildKind", "load_catalog"],
                     "novelty.catalog"),
     "Effect": "novelty.effects",
-    **dict.fromkeys(["CatalogError", "LexiconError", "NotationError", "NoveltyError", "RuleError", "StoreError"],
-                    "novelty.errors"),
+    **dict.fromkeys(["CatalogError", "LexiconError", "NotationError", "NoveltyError", "RuleError", "StoreError",
+                     "VariantError"], "novelty.errors"),
     **dict.fromkeys(["Lexicon", "LexiconInfo", "MarisaLexicon", "SetLexicon", "open_lexicon"], "novelty.lexicon"),
     **dict.fromkeys(["WordCheck", "anagrams", "check_word"], "novelty.words"),
 }
@@ -53,7 +56,7 @@ _EXPORTS = {
 __all__ = [
     "CardKind", "Catalog", "CatalogError", "Colour", "Effect", "Lexicon", "LexiconError", "LexiconInfo",
     "MarisaLexicon", "Motif", "MotifScope", "NotationError", "NoveltyError", "RuleError", "SetLexicon",
-    "StoreError", "WildKind", "WordCheck", "anagrams", "check_word", "load_catalog", "open_lexicon",
+    "StoreError", "VariantError", "WildKind", "WordCheck", "anagrams", "check_word", "load_catalog", "open_lexicon",
 ]
 
 

@@ -29,6 +29,7 @@ The core does no I/O: the answers carry plays as values and time as figures.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import itertools
 import math
@@ -271,10 +272,14 @@ class _Work:
         return result
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
-        """Return ``fn`` of each item, computed side by side."""
+        """Return ``fn`` of each item, computed side by side.
+
+        Each item runs in a copy of the caller's context: the pool's threads do not inherit context variables, and
+        the catalog in use (a house variant's, :func:`novelty.catalog.use_catalog`) is one."""
         if self.pool is None or len(items) < 2:
             return [fn(item) for item in items]
-        return list(self.pool.map(fn, items))
+        contexts = [contextvars.copy_context() for _ in items]  # one each: a context runs in one thread at a time
+        return list(self.pool.map(lambda context, item: context.run(fn, item), contexts, items))
 
     def seconds(self) -> float:
         return round(time.perf_counter() - self.started, 4)

@@ -1,7 +1,10 @@
 """The card catalog: the 168 letter cards (134 kinds) and 48 motif cards of the Novelty rulebook.
 
 The cards live in one data file, ``novelty/data/catalog.json``; this module loads it into immutable
-values and checks it. Use :func:`load_catalog` (cached) to get the :class:`Catalog`.
+values and checks it. Use :func:`load_catalog` to get the :class:`Catalog` in use: the printed one
+(:func:`standard_catalog`, loaded once), or the one a block of work set with :func:`use_catalog` (a house
+variant's, :mod:`novelty.variant`). The choice is a context variable, so it holds for one thread (or one
+:func:`contextvars.copy_context`) and never leaks into another.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -181,7 +185,7 @@ class Catalog:
         try:
             return self.kinds[card_id.strip().lower()]
         except KeyError:
-            raise NotationError(f"unknown card id: {card_id!r}") from None
+            raise NotationError(f"unknown card id: {card_id!r}{left_out(card_id.strip().lower())}") from None
 
     def motif(self, ident: str) -> Motif:
         """Return the motif with this id; a printed name is accepted too."""
@@ -191,7 +195,7 @@ class Catalog:
         try:
             return self.motifs[motif_id(ident)]
         except KeyError:
-            raise NotationError(f"unknown motif: {ident!r}") from None
+            raise NotationError(f"unknown motif: {ident!r}{left_out(motif_id(ident))}") from None
 
     def kinds_with_letter(self, letter: str) -> Iterator[CardKind]:
         """Yield kinds whose Letter column is ``letter`` (``a``, ``th``, ``wild``, ``wildvowel``)."""
@@ -261,10 +265,49 @@ def catalog_from_data(data: Mapping[str, Any]) -> Catalog:
 
 
 @functools.cache
-def load_catalog() -> Catalog:
-    """Return the catalog from the package's data file (loaded once).
+def standard_catalog() -> Catalog:
+    """Return the catalog from the package's data file, as the rulebook prints it (loaded once).
 
     The file is found beside this module (not through importlib.resources, whose import alone costs a
     `novelty best` process some 10 ms: pathlib, zipfile, tempfile)."""
     with open(os.path.join(os.path.dirname(__file__), "data", "catalog.json"), encoding="utf-8") as file:
         return catalog_from_data(json.load(file))
+
+
+_in_use: ContextVar[Catalog | None] = ContextVar("novelty_catalog", default=None)
+"""The catalog :func:`use_catalog` set for the work running in this context, or None for the printed one."""
+
+
+def load_catalog() -> Catalog:
+    """Return the catalog in use: the one :func:`use_catalog` set for this context, else the printed one."""
+    return _in_use.get() or standard_catalog()
+
+
+def left_out(ident: str) -> str:
+    """Return what to add to "unknown card id" or "unknown motif" when a printed card or motif is unknown because
+    the catalog in use (a house variant's) removes it, else ""."""
+    in_use = _in_use.get()
+    if in_use is None or ident in in_use.kinds or ident in in_use.motifs:
+        return ""
+    printed = standard_catalog()
+    return " (the house variant in play removes it)" if ident in printed.kinds or ident in printed.motifs else ""
+
+
+class use_catalog:  # noqa: N801 - a context manager used as a function: ``with use_catalog(cat): ...``
+    """Make ``catalog`` the one :func:`load_catalog` returns inside the ``with`` block (None: the printed one).
+
+    It holds for the current thread or context only; work handed to other threads must carry it
+    (:func:`contextvars.copy_context`). Blocks nest, each restoring what was in use before it."""
+
+    __slots__ = ("catalog", "_tokens")
+
+    def __init__(self, catalog: Catalog | None) -> None:
+        self.catalog = catalog
+        self._tokens: list[Token[Catalog | None]] = []
+
+    def __enter__(self) -> Catalog:
+        self._tokens.append(_in_use.set(self.catalog))
+        return self.catalog or standard_catalog()
+
+    def __exit__(self, *exc: object) -> None:
+        _in_use.reset(self._tokens.pop())

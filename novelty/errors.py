@@ -28,3 +28,7 @@ class LexiconError(NoveltyError):
 class StoreError(NoveltyError):
     """A self-play results store that cannot be opened, written or reported on: missing, foreign, damaged, newer,
     another study's, empty, or without the packages of the ``study`` extra (DuckDB, matplotlib)."""
+
+
+class VariantError(NoveltyError):
+    """A house variant that cannot be played: a bad field, an unknown card or motif, a deck too small to deal."""

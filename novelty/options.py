@@ -1,7 +1,8 @@
 """What the options of a search mean, the same from the command line and the API: defaults, limits and help.
 
 ``novelty best`` and ``POST /v1/best``, ``novelty advise`` and ``POST /v1/advise/...`` take these fields; each
-has one meaning, one default and one limit everywhere (issue 27). A light module: the command line imports it.
+has one meaning, one default and one limit everywhere (issue 27). So does a house variant, from a file or inline
+in a body (:mod:`novelty.variant`). A light module: the command line imports it.
 """
 
 from __future__ import annotations
@@ -28,3 +29,24 @@ HAND_HELP = 'The hand\'s card ids: "a1 e4 th2 wild4".'
 POOL_HELP = "The common pool's card ids."
 MOTIF_HELP = "A motif in play, by id, in flip order."
 ESCAPED_HELP = "The letter named for Escaped from Captivity, when known (otherwise every letter is tried)."
+
+# -- house variants (novelty.variant): what a variant may set, (least, most) --------------------------------------
+
+VARIANT_ROUNDS = (1, 10)
+"""Rounds a game may have."""
+VARIANT_MOTIFS = (0, 8)
+"""Motifs flipped each round."""
+VARIANT_DEALT = (0, 20)
+"""Cards each player draws to start a hand."""
+VARIANT_DRAFTED = (0, 20)
+"""Cards each player is dealt to draft from."""
+VARIANT_POOL = (0, 20)
+"""Cards dealt to the common pool each round."""
+VARIANT_COUNT = (0, 20)
+"""Copies of one card kind in the deck."""
+VARIANT_POINTS = (-10, 20)
+"""A card's printed points."""
+VARIANT_KINDS = 100
+"""Card kinds a variant may change or add, at most."""
+VARIANT_NAME_LENGTH = 60
+"""A variant's name, at most (characters)."""

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from novelty.catalog import VOWELS, CardKind, Catalog, WildKind, load_catalog
+from novelty.catalog import VOWELS, CardKind, Catalog, WildKind, left_out, load_catalog
 from novelty.errors import NotationError, RuleError
 from novelty.words import not_ascii
 
@@ -76,7 +76,7 @@ class Card:
                 raise RuleError(f"{ident}'s free wild cannot stand for {letters!r}: {token!r}")
             return cls(None, letters, True, free=ident)
         if ident not in catalog.kinds:
-            raise NotationError(f"unknown card id: {ident!r} in {token!r}")
+            raise NotationError(f"unknown card id: {ident!r} in {token!r}{left_out(ident)}")
         kind = catalog.kinds[ident]
         if kind.wild is not None:
             if not letters:

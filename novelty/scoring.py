@@ -49,6 +49,9 @@ class Rules:
     escaped_own_letter_keeps_card: bool = False
     """M8: when True, a card of the Escaped letter played as that letter (``e1``) keeps its points and effect
     and is no wild; only one standing for a letter (``e1=x``) is a wild worth 0 with no effect."""
+    one_word: bool = False
+    """V1, a house rule (:mod:`novelty.variant`): each player plays one word at most; a play of more is refused,
+    and the solver finds the best plays of one word."""
 
 
 class Change(NamedTuple):
@@ -582,6 +585,7 @@ def score_play(play: Play, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
     as if valid (challenges as printed).
     """
     motifs = motif_ids(motifs)
+    check_one_word(play, rules)
     escaped = check_play(play, motifs, hand, pool, escaped)
     round_awards = round_awards or {}
 
@@ -616,6 +620,13 @@ def score_play(play: Play, lexicon: Lexicon | None, motifs: Sequence[str] = (), 
             adjustments.append(Adjustment("unseen-character", -2 * unused, f"{unused} unused hand cards × -2"))
     return PlayScore(tuple(scores), tuple(finals), tuple(tuple(d) for d in doubled), tuple(adjustments),
                      tuple(notes), total + sum(a.points for a in adjustments), frozenset(forfeit))
+
+
+def check_one_word(play: Play, rules: Rules) -> None:
+    """Refuse a play of more than one word under the one-word house rule (ruling V1)."""
+    if rules.one_word and len(play.words) > 1:
+        words = ", ".join(w.text.upper() for w in play.words)
+        raise RuleError(f"the one-word rule is in play: a play is one word, not {len(play.words)} ({words})")
 
 
 def best_doubling(lengths: Sequence[int], values: Sequence[int], doublers: Sequence[Sequence[str]],

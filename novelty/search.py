@@ -117,12 +117,12 @@ class FaceInfo(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def _read_faces(kind_id: str, copy_of: str | None, motifs: tuple[str, ...], escaped: str | None, rules: Rules,
+def _read_faces(kind: CardKind, copy_of: str | None, motifs: tuple[str, ...], escaped: str | None, rules: Rules,
                 colours: bool) -> list[tuple[str, dict[str, int]]]:
     """Return (sample letters, facts) for each way a card may be read, from the engine's
     :func:`~novelty.scoring.place` (cached: many searches under the same motifs read the same cards).
-    Callers must not change what it returns."""
-    kind = load_catalog().kinds[kind_id]
+    Keyed by the kind itself, every printed fact of it, not its id: a house variant's ``q2`` worth 3 is not the
+    printed ``q2``. Callers must not change what it returns."""
 
     def placed(letters: str, wild_letters: bool) -> Placed:
         card = Card(kind, letters, wild_letters, copy_of=copy_of)
@@ -167,7 +167,7 @@ class Tables:
 
     def _face_variants(self, kind: CardKind, copy_of: str | None) -> list[tuple[str, dict[str, int]]]:
         """Return (sample letters, facts) for each way a card of ``kind`` may be read (two when escaped)."""
-        return _read_faces(kind.id, copy_of, tuple(self.motifs), self.escaped, self.rules, self.colours)
+        return _read_faces(kind, copy_of, tuple(self.motifs), self.escaped, self.rules, self.colours)
 
     def _signature(self, kind: CardKind) -> tuple[Any, ...]:
         """Return what decides a kind's score under the motifs: kinds with equal signatures form a class."""
@@ -334,7 +334,8 @@ class Tables:
         return array("i", [MOTIFS[m] for m in self.motifs if m in MOTIFS])
 
     def params(self, round_given: bool, opponents: list[tuple[str, int, str]]) -> array:  # type: ignore[type-arg]
-        """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words."""
+        """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words, and the
+        most words a play may hold (0: no limit; 1 under the one-word house rule)."""
         counts = Counter(name for name, _, _ in opponents)
         values = {
             "motifs_after_cards": int(self.rules.motifs_after_card_effects),
@@ -347,6 +348,7 @@ class Tables:
             "opp_longest": max([len(w) for _, _, w in opponents], default=0),
             "opp_most_distinct": max([len(set(w)) for _, _, w in opponents], default=0),
             "opp_fewest_words": min(counts.values(), default=0),
+            "max_words": 1 if self.rules.one_word else 0,
         }
         return _table(_core.PARAM_FIELDS, [values])
 

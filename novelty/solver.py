@@ -351,7 +351,8 @@ def reference_best(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | No
                         if is_playable(lexicon, word.text):
                             words.add(word)
             ordered = sorted(words, key=str)
-            for r in range(len(tokens) // 2 + 1):
+            most = 1 if rules.one_word else len(tokens) // 2  # (a word takes two cards at least)
+            for r in range(most + 1):
                 for combo in itertools.combinations_with_replacement(ordered, r):
                     play = Play(tuple(combo))
                     try:

@@ -10,20 +10,21 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from novelty.cli.examples import EXAMPLES
+from novelty.cli.examples import EXAMPLES, FILES, example_file
 from novelty.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_example_file_is_listed_and_every_listed_one_ships() -> None:
-    assert {p.stem for p in (ROOT / "examples").glob("*.json")} == set(EXAMPLES)
+    shipped = [*(ROOT / "examples").glob("*.json"), *(ROOT / "examples").glob("*.toml")]
+    assert {p.stem for p in shipped} == set(EXAMPLES) and {p.name for p in shipped} >= set(FILES.values())
 
 
 @pytest.mark.parametrize(("name", "reader"), EXAMPLES.items())
 def test_each_example_is_printed_and_read_by_its_command(runner: CliRunner, name: str, reader: str) -> None:
     printed = runner.invoke(main, ["example", name])
-    assert printed.exit_code == 0 and printed.stdout == (ROOT / "examples" / f"{name}.json").read_text()
+    assert printed.exit_code == 0 and printed.stdout == (ROOT / "examples" / example_file(name)).read_text()
     read = runner.invoke(main, [*shlex.split(reader)[1:], "-"], input=printed.stdout)
     assert read.exit_code == 0, read.output
 
@@ -43,7 +44,7 @@ def file_commands(group: click.Group, ctx: click.Context, path: str = "novelty")
 
 def test_every_command_reading_a_file_names_its_example_in_help(runner: CliRunner) -> None:
     commands = file_commands(main, click.Context(main, info_name="novelty"))
-    assert {line for line, _ in commands} == set(EXAMPLES.values())
+    assert {line for line, _ in commands} == {reader for name, reader in EXAMPLES.items() if name not in FILES}
     for line, _ in commands:
         page = runner.invoke(main, [*line.split()[1:], "--help"]).stdout
         assert "An example input: 'novelty example " in page.replace("\n  ", " "), line

@@ -335,6 +335,15 @@ REFUSALS = [
     ("/v1/advise/draft", {"hand": ["th2"], "seen": deck_but("th2", "j1", "q1", "e1", "s1")}, refusals.UNSEEN),
     ("/v1/advise/second-chances", {"seen": deck_but("th2", "e4", "a1")}, refusals.UNSEEN),
     ("/v1/advise/recurring-character", {"seen": deck_but("th2", "e4", "a1")}, refusals.UNSEEN),
+    *[(path, {"variant": {"name": "v", "cards": {"q9": {"points": 1}}}}, refusals.VARIANT)
+      for path in ("/v1/score", "/v1/round", "/v1/game", "/v1/best", *DECISIONS)],
+    *[(path, {"variant": {"name": "v", "remove": {"cards": [removed]}}}, refusals.VARIANT_IDS)
+      for path, removed in (("/v1/score", "th2"), ("/v1/round", "th2"), ("/v1/game", "d1"), ("/v1/best", "th2"),
+                            *((path, "th2") for path in DECISIONS))],
+    ("/v1/score", {"variant": {"name": "v", "game": {"one_word": True}}}, refusals.ONE_WORD),
+    ("/v1/round", {"variant": {"name": "v", "game": {"one_word": True}}}, refusals.ONE_WORD),
+    ("/v1/game", {"variant": {"name": "v", "game": {"one_word": True}},
+                  "rounds.0.players.0.words": ["d1 a3 t3 e3", "b1 o1 o2 k1"]}, refusals.ONE_WORD),
     (GAMES + "tragedy-of-othello/score", {"players.1.name": "Ann"}, refusals.GAME_NAMES),
     (GAMES + "tragedy-of-othello/score", {"players.0.script_cards.0.id": "II.1"}, refusals.OTHELLO[0]),
     (GAMES + "tragedy-of-othello/score", {"previous_lead": None, "players.1.script_cards.0.points": 2},

@@ -1,4 +1,5 @@
-"""Write the JSON Schema of every theatre game input to docs/schemas/ (run after changing an input model)."""
+"""Write the JSON Schema of every theatre game input, and of a house variant file, to docs/schemas/ (run after
+changing an input model)."""
 
 import json
 import sys
@@ -7,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from novelty.games import games  # noqa: E402
+from novelty.inputs import VariantInput  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 
@@ -21,6 +23,16 @@ def schema_text(game_id: str, action: str) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+def variant_schema_text() -> str:
+    """Return the schema document of a house variant file (TOML or JSON: the same structure)."""
+    schema = VariantInput.model_json_schema()
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+              "$id": "https://novelty.invalid/schemas/variant.schema.json",
+              "title": "A house variant of Novelty (a variant file, TOML or JSON)",
+              **{k: v for k, v in schema.items() if k != "title"}}
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
 if __name__ == "__main__":
     OUT.mkdir(parents=True, exist_ok=True)
     for game in games().values():
@@ -28,3 +40,6 @@ if __name__ == "__main__":
             path = OUT / f"{game.id}-{action}.schema.json"
             path.write_text(schema_text(game.id, action), encoding="utf-8")
             print(path.relative_to(OUT.parents[1]))
+    path = OUT / "variant.schema.json"
+    path.write_text(variant_schema_text(), encoding="utf-8")
+    print(path.relative_to(OUT.parents[1]))

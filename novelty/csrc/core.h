@@ -93,7 +93,8 @@ enum { GRANT_FIELDS(E_GRANT) N_GRANT_FIELDS };
 
 /* Scalars of one search. */
 #define PARAM_FIELDS(X) X(motifs_after_cards) X(my_name_is_extra) X(round_given) X(unseen) X(laconic) \
-    X(grandiloquent) X(sesquipedalian) X(pangram) X(opp_longest) X(opp_most_distinct) X(opp_fewest_words)
+    X(grandiloquent) X(sesquipedalian) X(pangram) X(opp_longest) X(opp_most_distinct) X(opp_fewest_words) \
+    X(max_words)
 #define E_PARAM(n) PARAM_##n,
 enum { PARAM_FIELDS(E_PARAM) N_PARAM_FIELDS };
 

@@ -542,9 +542,15 @@ static void leave(Pack *p) {
     p->chosen_doublers -= g->doublers;
 }
 
+/* The most words a play may hold: the param max_words (a house rule; 0: no rule), within MAX_PLAY_WORDS. */
+static inline int words_limit(const Search *s) {
+    int limit = s->param[PARAM_max_words];
+    return limit > 0 && limit < MAX_PLAY_WORDS ? limit : MAX_PLAY_WORDS;
+}
+
 static void greedy_from(Pack *p, const int32_t *order, int32_t n, int32_t first) {
     u128 packed = p->full;
-    for (int32_t i = -1; i < n && p->n_chosen < MAX_PLAY_WORDS; i++) {
+    for (int32_t i = -1; i < n && p->n_chosen < words_limit(p->s); i++) {
         int32_t k = order[i < 0 ? first : i];
         if (!fits(p, packed, p->options[k].need)) continue;
         if (enter(p, k)) {
@@ -629,7 +635,7 @@ static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *orde
         ok = enter(p, play->options[w]);
         packed -= p->options[play->options[w]].need;
     }
-    for (int32_t i = 0; i < n && ok && p->n_chosen < MAX_PLAY_WORDS; i++) {
+    for (int32_t i = 0; i < n && ok && p->n_chosen < words_limit(p->s); i++) {
         if (!fits(p, packed, p->options[order[i]].need)) continue;
         if (enter(p, order[i])) packed -= p->options[order[i]].need;
         else leave(p);
@@ -683,10 +689,11 @@ static int try_option(Pack *p, u128 packed, int64_t current, int r, int32_t k, i
     u128 rest = packed - o->need;
     /* (bonus, not extra(rest): the doubles o itself holds count too) */
     if (!p->doubling_bound && current + o->worth + bonus + words_bound(p, rest) <= kth(p)) return 1;
-    if (p->n_chosen >= MAX_PLAY_WORDS) return 1;
+    if (p->n_chosen >= words_limit(p->s)) return 1;
     if (enter(p, k) && (!p->doubling_bound || upper(p, rest, current + o->worth) > kth(p))) {
         if (current + o->worth + extra(p, 0) > kth(p)) offer(p);
-        dfs(p, rest, current + o->worth, r, k);
+        /* a play at the word limit takes no more words (the bounds, counting more, still hold) */
+        if (p->n_chosen < words_limit(p->s)) dfs(p, rest, current + o->worth, r, k);
     }
     leave(p);
     return 1;
