@@ -73,9 +73,9 @@ def _dictionary(spec: str | None) -> str:
 
 def _read_variant(path: str) -> dict[str, Any]:
     from novelty.cli.common import read_text
-    from novelty.variant import variant_data
+    from novelty.variant import parse_variant
 
-    return variant_data(read_text(path), path)
+    return parse_variant(read_text(path), "standard input" if path == "-" else path).to_dict()
 
 
 def _play(store: Store, study: Study, todo: list[int], workers: int, cluster: str | None, before: int,

@@ -19,10 +19,16 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from novelty.cli.common import emit_json, fail, json_option, plural
+from novelty.cli.common import emit_json, fail, json_option, plural, read_text
+from novelty.variant import Variant, activate
+
+if TYPE_CHECKING:
+    from novelty.balance import Analysis
+    from novelty.store import Study
 
 
 def default_output(results: str) -> str:
@@ -35,8 +41,10 @@ def default_output(results: str) -> str:
 @click.option("-o", "--output", metavar="FILE.html",
               help="Write the HTML report here (default: RESULTS with .html for its extension; with --json, "
                    "no report unless this is given).")
+@click.option("--variant", "variant_file", metavar="FILE", default=None,
+              help="The house rules the study was played by (checked against the store's; the store's by default).")
 @json_option
-def balance(results: str, output: str | None, as_json: bool) -> None:
+def balance(results: str, output: str | None, variant_file: str | None, as_json: bool) -> None:
     """Report a study's balance from its RESULTS store: cards, motifs, seats and scores, what stands out first.
 
     The report is one HTML page that opens offline (figures inline). With --json, the figures are written to
@@ -50,6 +58,25 @@ def balance(results: str, output: str | None, as_json: bool) -> None:
         if not len(store):
             fail(f"{results!r} holds no games yet")
         study, analysis = store.study, analyse(store.tallies())
+    variant = _variant(study.variant, variant_file, results)
+    with activate(variant):  # cards are named as the study's deck prints them
+        _report(results, output, as_json, study, analysis)
+
+
+def _variant(stored: Any, variant_file: str | None, results: str) -> Variant | None:
+    """Return the variant the study was played by, refusing a --variant file that is not it."""
+    from novelty.variant import parse_variant, variant_from_data
+
+    variant = variant_from_data(dict(stored)) if stored is not None else None
+    if variant_file is not None:
+        given = parse_variant(read_text(variant_file), variant_file)
+        if variant is None or given.to_dict() != variant.to_dict():
+            fail(f"{results!r} was played {'by ' + repr(variant.name) if variant else 'by the printed rules'}, "
+                 f"not by {variant_file!r} ({given.name!r})")
+    return variant
+
+
+def _report(results: str, output: str | None, as_json: bool, study: Study, analysis: Analysis) -> None:
     path = output if output is not None or as_json else default_output(results)
     if path is not None:
         from novelty.report import render

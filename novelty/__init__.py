@@ -36,8 +36,15 @@ if not os.path.isdir(os.path.join(__path__[0], "cli")) and os.path.isfile(os.pat
 if TYPE_CHECKING:
     from novelty.catalog import CardKind, Catalog, Colour, Motif, MotifScope, WildKind, load_catalog
     from novelty.effects import Effect
-    from novelty.errors import (CatalogError, LexiconError, NotationError, NoveltyError, RuleError, StoreError,
-                                VariantError)
+    from novelty.errors import (
+        CatalogError,
+        LexiconError,
+        NotationError,
+        NoveltyError,
+        RuleError,
+        StoreError,
+        VariantError,
+    )
     from novelty.lexicon import Lexicon, LexiconInfo, MarisaLexicon, SetLexicon, open_lexicon
     from novelty.words import WordCheck, anagrams, check_word
 

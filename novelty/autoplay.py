@@ -28,7 +28,7 @@ from novelty.lexicon import Lexicon, open_lexicon
 from novelty.policies import policy
 from novelty.selfplay import GameRecord, game_seed, play_game
 from novelty.store import Study
-from novelty.variant import STANDARD, Variant
+from novelty.variant import STANDARD, Variant, check_players
 
 MAX_GAMES = 10_000_000
 IN_FLIGHT = 4
@@ -67,7 +67,13 @@ def seat_policies(study: Study, index: int) -> list[str]:
 
 def variant_of(study: Study) -> Variant:
     """Return the house rules a study plays by."""
-    return STANDARD
+    if study.variant is None:
+        return STANDARD
+    from novelty.variant import variant_from_data
+
+    variant = variant_from_data(dict(study.variant))
+    check_players(variant, len(study.players))
+    return variant
 
 
 _lexicons: dict[str, Lexicon] = {}
@@ -82,9 +88,11 @@ def _lexicon(name: str) -> Lexicon:
 def play_one(study: Study, index: int) -> Finished:
     """Play game ``index`` of the study; return it with its rows for the store (what a worker sends back)."""
     lexicon = _lexicon(study.dictionary)
+    variant = variant_of(study)
     record = play_game(list(study.players), [policy(name) for name in seat_policies(study, index)], lexicon,
-                       game_seed(study.seed, index), variant_of(study))
-    return index, record, flatten(record, lexicon)
+                       game_seed(study.seed, index), variant)
+    with variant.active():
+        return index, record, flatten(record, lexicon)
 
 
 def play_games(study: Study, todo: Iterable[int], workers: int = 1, cluster: str | None = None

@@ -32,7 +32,7 @@ from novelty.play import Play
 from novelty.policies import Choice, Decision, Policy, View, policy, unused_hand
 from novelty.rounds import Player, score_round
 from novelty.scoring import Rules
-from novelty.variant import STANDARD, Variant
+from novelty.variant import STANDARD, Variant, check_players
 
 __all__ = ["Choice", "Event", "GameRecord", "Pick", "RoundRecord", "play_game", "policy", "record_from_dict",
            "replay_round", "game_seed"]
@@ -326,9 +326,14 @@ def play_game(players: Sequence[str], policies: Sequence[Policy], lexicon: Lexic
     """Play a whole game between ``players`` (each with the policy at the same place) and return its record."""
     if len(players) != len(policies) or not 2 <= len(players) <= 6 or len(set(players)) != len(players):
         raise RuleError("a game needs 2 to 6 players with different names, each with a policy")
+    check_players(variant, len(players))  # one round's deal (later rounds reshuffle what was set aside, D6)
+    with variant.active():  # the policies' searches and the scoring read the variant's cards
+        return _play_game(list(players), list(policies), lexicon, seed, variant)
+
+
+def _play_game(players: list[str], policies: list[Policy], lexicon: Lexicon, seed: int, variant: Variant
+               ) -> GameRecord:
     shape = variant.shape
-    if shape.trade_hands and len(players) != 2:
-        raise RuleError(f"the hand trade is a two-player rule; this game has {len(players)} players")
     catalog = variant.catalog()
     rng = random.Random(seed)
     letters = sorted(k.id for k in catalog.kinds.values() for _ in range(k.count))
@@ -336,8 +341,8 @@ def play_game(players: Sequence[str], policies: Sequence[Policy], lexicon: Lexic
     rng.shuffle(letters)
     rng.shuffle(motifs)
     letter_deck, motif_deck = tuple(letters), tuple(motifs)
-    game = _Game(list(players), list(policies), lexicon, rng, Deck(letters, rng, "letter"),
-                 Deck(motifs, rng, "motif"), variant, variant_rules(variant), {p: 0 for p in players})
+    game = _Game(players, policies, lexicon, rng, Deck(letters, rng, "letter"), Deck(motifs, rng, "motif"), variant,
+                 variant.rules(), {p: 0 for p in players})
     rounds = []
     for number, direction in enumerate(passes(shape.rounds), start=1):
         record = _play_round(game, number, direction)
@@ -345,17 +350,7 @@ def play_game(players: Sequence[str], policies: Sequence[Policy], lexicon: Lexic
         for p in players:
             game.totals[p] += record.scores[p]
     return GameRecord(seed, tuple(players), tuple(p.name for p in policies), letter_deck, motif_deck, tuple(rounds),
-                      (), None if variant is STANDARD else variant_data(variant))
-
-
-def variant_rules(variant: Variant) -> Rules:
-    """Return the scoring switches a variant plays with."""
-    return Rules()
-
-
-def variant_data(variant: Variant) -> dict[str, Any]:
-    """Return a variant as a record keeps it."""
-    return {"name": variant.name}
+                      (), None if variant == STANDARD else variant.to_dict())
 
 
 def _play_round(game: _Game, number: int, direction: str) -> RoundRecord:

@@ -310,8 +310,11 @@ class Store:
 
     def _flatten(self, record: GameRecord) -> FlatGame:
         from novelty.flat import flatten
+        from novelty.variant import activate, variant_from_data
 
-        return flatten(record, self.lexicon)
+        variant = variant_from_data(dict(self.study.variant)) if self.study.variant is not None else None
+        with activate(variant):  # its plays are scored again with the cards the game was played with
+            return flatten(record, self.lexicon)
 
     def _insert(self, table: str, rows: Sequence[tuple[Any, ...]]) -> None:
         """Insert ``rows`` into ``table`` as one statement, a list per column (DuckDB's fastest way from Python)."""

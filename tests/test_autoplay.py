@@ -164,3 +164,23 @@ def test_a_users_own_policy_plays_from_its_module(tmp_path: Path, monkeypatch) -
     assert record.policies == ("cautious", "random")
     with pytest.raises(RuleError, match="cannot load policy 'mypolicies:Nobody'"):
         new_study(2, 1, ["mypolicies:Nobody"])
+
+
+def test_a_study_by_house_rules_keeps_them_and_balance_checks_them(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('name = "Pool of two"\n[game]\npool = 2\n[cards.q2]\npoints = 5\n')
+    path = tmp_path / "house.duckdb"
+    args = ["autoplay", "--players", "2", "--games", "2", "--policy", "random", "--variant", str(house),
+            "--store", str(path)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    games = stored(path)
+    assert all(r["variant"]["name"] == "Pool of two" for r in games.values())
+    assert all([len(e["cards"]) for e in x["events"] if e["motif"] == "variant"] == [2]
+               for r in games.values() for x in r["rounds"])
+    report = CliRunner().invoke(main, ["balance", str(path), "--json", "--variant", str(house)])
+    assert report.exit_code == 0 and json.loads(report.stdout)["study"]["variant"]["name"] == "Pool of two"
+    house.write_text('name = "Pool of three"\n[game]\npool = 3\n')
+    other = CliRunner().invoke(main, ["balance", str(path), "--variant", str(house)])
+    assert other.exit_code == 2 and "was played by 'Pool of two', not by" in other.stderr
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 2 and "holds another study: its variant" in again.stderr

@@ -133,3 +133,61 @@ def test_a_foreign_or_broken_record_is_refused_by_name(runner: CliRunner, data, 
 
     result = runner.invoke(main, ["game", "-"], input=json.dumps(data))
     assert result.exit_code == 2 and message in result.stderr
+
+
+HOUSE = """
+name = "Long draft, one word"
+[game]
+rounds = 2
+dealt = 2
+drafted = 10
+pool = 3
+one_word = true
+trade_hands = true
+[cards.q2]
+points = 5
+[cards.qu1]
+count = 3
+points = 4
+[remove]
+motifs = ["noahs-ark"]
+"""
+
+
+@pytest.fixture(scope="module")
+def house_game() -> GameRecord:
+    from novelty.variant import parse_variant
+
+    variant = parse_variant(HOUSE, "house.toml")
+    return play_game(["Ann", "Bob"], [policy("greedy"), policy("random")], open_lexicon("twl"), seed=11,
+                     variant=variant)
+
+
+def test_a_variant_sets_the_rounds_the_deal_the_draft_and_the_pool(house_game: GameRecord) -> None:
+    assert len(house_game.rounds) == 2 and house_game.variant is not None
+    assert house_game.variant["name"] == "Long draft, one word"
+    for r in house_game.rounds:
+        assert all(len(c) == 2 for c in r.dealt.values()) and all(len(c) == 10 for c in r.packs.values())
+        assert [e.cards for e in r.events if e.motif == "variant" and e.action == "pool"][0].__len__() == 3
+        assert all(len(r.plays[p].words) <= 1 for p in ("Ann", "Bob"))  # the one-word rule
+        trade = [e for e in r.events if e.motif == "trade-hands"]
+        assert [(e.player, e.to) for e in trade] == [("Ann", "Bob"), ("Bob", "Ann")]
+    deck = Counter(house_game.letter_deck)
+    assert deck["qu1"] == 3 and "noahs-ark" not in house_game.motif_deck
+
+
+def test_a_variant_games_record_scores_the_same_through_novelty_game(house_game: GameRecord, runner) -> None:
+    from novelty.cli.main import main
+
+    result = runner.invoke(main, ["game", "-", "--json"], input=json.dumps(house_game.to_game_input()))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["totals"] == house_game.totals
+
+
+def test_a_variant_that_cannot_deal_the_game_is_refused() -> None:
+    from novelty.errors import VariantError
+    from novelty.variant import parse_variant
+
+    trade = parse_variant('name = "Trade"\n[game]\ntrade_hands = true\n', "trade.toml")
+    with pytest.raises(VariantError, match="game.trade_hands: trading hands is a two-player rule"):
+        play_game(PLAYERS[:3], [policy("random")] * 3, open_lexicon("twl"), seed=1, variant=trade)
