@@ -160,7 +160,8 @@ def _on_cluster(study: Study, todo: list[int], address: str) -> Iterator[Finishe
 
 
 def _take(queue: Iterator[int], n: int) -> list[int]:
-    return [index for index, _ in zip(queue, range(max(0, n)), strict=False)]
+    """Return the next ``n`` indexes of ``queue`` (fewer at its end), taking no more from it."""
+    return [index for _, index in zip(range(max(0, n)), queue, strict=False)]  # (range first: it ends first)
 
 
 def default_workers() -> int:

@@ -59,6 +59,13 @@ def test_two_worker_processes_store_the_same_games(tmp_path: Path, single) -> No
     assert stored(path) == single
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_game_of_a_study_longer_than_the_workers_queue_is_played_once(workers: int) -> None:
+    study = new_study(2, 23, ["random"], seed=9)  # more games than 2 workers hold at once
+    played = [index for index, _, _ in play_games(study, range(23), workers=workers)]
+    assert sorted(played) == list(range(23))
+
+
 def test_running_again_continues_the_study_and_plays_only_what_is_missing(tmp_path: Path, single) -> None:
     path = tmp_path / "grow.duckdb"
     first = CliRunner().invoke(main, ["autoplay", *STUDY[:2], "--games", "2", *STUDY[4:], "--store", str(path)])
