@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 from flask_openapi3 import APIBlueprint, Tag
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -95,6 +95,12 @@ class DraftBody(SampledBody):
     picks_left: int | None = Field(None, ge=0, le=30, description="Picks still to come after this one (default: "
                                                                   "one fewer than the pack holds).")
     samples: int = Field(100, ge=1, le=200, description="Deals of unseen cards to sample.")
+    players: int = Field(4, ge=2, le=6, description="Players drafting (the table model deals each other player a "
+                                                    "pack).")
+    model: Literal["table", "random"] = Field(
+        "table", description="The picks to come: every player drafts by the learned draft values (table), or they "
+                             "are unseen cards at random (random). The answer's assumed.table_pick is the table's "
+                             "own pick.")
 
 
 class RagsBody(AdviceBody):
@@ -132,7 +138,7 @@ def post_draft(body: DraftBody) -> dict[str, Any]:
         return _answer(body, setting, core.draft_pick(
             setting, parse_cards(body.hand), parse_cards(body.pack), parse_cards(body.pool),
             seen=parse_cards(body.seen), picks_left=body.picks_left, samples=body.samples, seed=body.seed,
-            prune=body.prune))
+            prune=body.prune, players=body.players, model=body.model))
 
 
 @advise_api.post("/kill-off", responses={200: AdviceResponse, **post_problems(*EXACT)})

@@ -144,13 +144,23 @@ def advise() -> None:
 @click.option("--pack", type=CardsType(), required=True, help="The cards of the pack you are drafting from.")
 @click.option("--picks-left", type=click.IntRange(0, 30), help="Picks still to come after this one "
                                                                "(default: one fewer than the pack holds).")
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True,
+              help="Players drafting (the table model deals each other player a pack).")
+@click.option("--model", type=click.Choice(core.DRAFT_MODELS), default="table", show_default=True,
+              help="The picks to come: every player drafts by the learned draft values (table), or they are "
+                   "unseen cards at random (random).")
 @_sampling(100)
 @_common
 def draft(**kw: Any) -> None:
     """Rank each card of the pack: the best play now, and the expected best play after the picks to come."""
+    from novelty.draftvalues import table_pick
+
     setting, kw = _setting(kw)
+    if not kw["as_json"] and kw["pack"]:  # the instant first answer, while the samples are played
+        click.echo(f"Table pick: {table_pick(kw['pack'].elements())} (learned draft values; the ranking follows)")
     advice = core.draft_pick(setting, kw["hand"], kw["pack"], kw["pool"], seen=kw["seen"], picks_left=kw["picks_left"],
-                             samples=kw["samples"], seed=kw["seed"], prune=not kw["full"])
+                             samples=kw["samples"], seed=kw["seed"], prune=not kw["full"], players=kw["players"],
+                             model=kw["model"])
     _show(advice, setting, kw)
 
 

@@ -708,8 +708,8 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
     # the table model deals the other players' packs, and any picks beyond this pack's cards at random
     dealt = left if model == "random" else (players - 1) * size + max(0, left - (size - 1))
     if model == "table" and dealt > sum(unseen.values()):
-        raise RuleError(f"only {sum(unseen.values())} cards are unseen; the other {players - 1} players' packs "
-                        f"need {dealt}")
+        raise RuleError(f"only {sum(unseen.values())} cards are unseen; cannot deal {dealt} for the other "
+                        f"{players - 1} players' packs")
     deals = _deals(unseen, dealt, samples, seed) if dealt else [[] for _ in range(samples)]
     work = _Work(setting)
     try:

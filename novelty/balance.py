@@ -140,6 +140,8 @@ class Tallies:
     """A player's round score -> how many times it occurred."""
     margins: Mapping[int, int]
     """A game's margin (the winner's total less the runner-up's) -> how many games."""
+    policies: Mapping[str, Wins] = field(default_factory=dict)
+    """Per policy, the seats it played and their wins (the policies rotate seats: novelty.autoplay)."""
 
 
 # --- Statistics --------------------------------------------------------------------------------------------------
@@ -434,6 +436,8 @@ class Analysis:
     game_totals: Distribution
     round_scores: Distribution
     margins: Distribution
+    policies: tuple[tuple[str, Rate], ...] = ()
+    """Each policy's win rate over the seats it played, when the study mixes policies."""
 
     @property
     def flagged_cards(self) -> tuple[CardBalance, ...]:
@@ -455,6 +459,11 @@ class Analysis:
             assert m.with_.mean is not None and m.without.mean is not None and m.score.difference is not None
             lines.append(f"{m.motif}: {m.score.difference:+.1f} points a player a round ({m.with_.mean:.1f} with it, "
                          f"{m.without.mean:.1f} without; adjusted p {p_text(m.score.p_adjusted)})")
+        for policy, rate in self.policies:
+            assert rate.rate is not None
+            interval = f" (95% interval {rate.interval.low:.1%} to {rate.interval.high:.1%})" if rate.interval else ""
+            lines.append(f"policy {policy}: wins {rate.rate:.1%} of the seats it plays{interval}, where a fair "
+                         f"seat wins {1 / self.players:.1%}")
         for seat, rate in self.unfair_seats:
             assert rate.rate is not None and rate.interval is not None
             lines.append(f"seat {seat}: wins {rate.rate:.1%} of its games where a fair seat wins "
@@ -477,6 +486,7 @@ class Analysis:
             "cards": [c.to_dict() for c in self.cards],
             "motifs": [m.to_dict() for m in self.motifs],
             "seats": [{"seat": i + 1, "win_rate": r.to_dict()} for i, r in enumerate(self.seats)],
+            "policies": [{"policy": p, "win_rate": r.to_dict()} for p, r in self.policies],
             "scores": {"game_totals": self.game_totals.to_dict(), "round_scores": self.round_scores.to_dict()},
             "margins": self.margins.to_dict(),
         }
@@ -524,5 +534,7 @@ def analyse(tallies: Tallies) -> Analysis:
     motifs = [replace(m, score=t) for m, t in zip(motifs, corrected([m.score for m in motifs]), strict=True)]
     return Analysis(tallies.games, len(tallies.seats), tuple(cards), tuple(motifs),
                     tuple(Rate.of(s.wins, s.n) for s in tallies.seats), distribution(tallies.game_totals),
-                    distribution(tallies.round_scores), distribution(tallies.margins))
+                    distribution(tallies.round_scores), distribution(tallies.margins),
+                    tuple((p, Rate.of(w.wins, w.n)) for p, w in sorted(tallies.policies.items()))
+                    if len(tallies.policies) > 1 else ())
 

@@ -269,6 +269,13 @@ def glance(analysis: Analysis) -> str:
             chips = "".join(f"<span class='chip'>{html.escape(m.motif)} <b>{m.score.difference:+.1f}</b></span>"
                             for m in chosen)
             parts.append(f"<h3>{heading} ({len(chosen)}), points a player a round</h3><p>{chips}</p>")
+    if analysis.policies:
+        items = "".join(f"<li><b>{html.escape(policy)}</b> wins {_pct(rate.rate, 1)} of the seats it plays "
+                        + (f" <span class='what'>(95% interval {_pct(rate.interval.low, 1)} to "
+                           f"{_pct(rate.interval.high, 1)})</span>" if rate.interval else "") + "</li>"
+                        for policy, rate in analysis.policies)
+        parts.insert(0, f"<h3>Policies (a fair seat wins {_pct(1 / analysis.players, 1)})</h3>"
+                        f"<ul class='findings'>{items}</ul>")
     if seats := analysis.unfair_seats:
         items = "".join(f"<li>seat {seat} wins {_pct(rate.rate, 1)} of its games</li>" for seat, rate in seats)
         parts.append(f"<h3>Seats off a fair share ({_pct(1 / analysis.players, 1)})</h3>"

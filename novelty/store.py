@@ -412,7 +412,9 @@ class Store:
             tuple(MotifTally(motif, **sums) for motif, sums in sorted(motifs.items())), scores, rounds, seats,
             self._counts("SELECT total, count(*) FROM players GROUP BY total"),
             self._counts("SELECT score, count(*) FROM round_scores GROUP BY score"),
-            self._counts("SELECT margin, count(*) FROM games GROUP BY margin"))
+            self._counts("SELECT margin, count(*) FROM games GROUP BY margin"),
+            {policy: Wins(int(n), float(wins)) for policy, n, wins in self._run(
+                f"SELECT policy, count(*), sum({share}) FROM players JOIN games USING (game) GROUP BY policy")})
 
     def _sums(self, sql: str) -> Any:
         from novelty.balance import Sums

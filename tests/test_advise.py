@@ -15,6 +15,7 @@ from novelty import advise
 from novelty.advise import Setting
 from novelty.catalog import load_catalog
 from novelty.cli.main import main
+from novelty.draftvalues import table_pick
 from novelty.errors import RuleError
 from novelty.lexicon import SetLexicon
 from novelty.play import parse_cards
@@ -333,6 +334,23 @@ def test_api_kill_off_and_draft(client):
     assert data["choices"][0]["label"] == "discard q1" and data["choices"][0]["play"]["words"]
     response = client.post("/v1/advise/draft", json={"hand": "t1 o1", "pack": "n1 e1 q1", "samples": 5})
     assert response.status_code == 200 and response.get_json()["assumed"]["samples"] == 5
+
+
+def test_the_draft_models_on_both_surfaces(client, runner):
+    from novelty.cli.main import main
+
+    body = {"hand": "t1 o1", "pack": "n1 e1 q1", "samples": 5, "players": 3}
+    table = client.post("/v1/advise/draft", json=body).get_json()["assumed"]
+    assert (table["model"], table["players"], table["table_pick"]) == ("table", 3, table_pick(["n1", "e1", "q1"]))
+    assert client.post("/v1/advise/draft", json={**body, "model": "random"}).get_json()["assumed"]["model"] == "random"
+    assert client.post("/v1/advise/draft", json={**body, "model": "clever"}).status_code == 400
+    args = ["advise", "draft", "--hand", "t1 o1", "--pack", "n1 e1 q1", "--samples", "5"]
+    first = runner.invoke(main, args)
+    assert first.exit_code == 0 and first.stdout.startswith(f"Table pick: {table_pick(['n1', 'e1', 'q1'])} ")
+    assert "drafts the card the learned draft values rank highest" in first.stdout
+    random = runner.invoke(main, [*args, "--model", "random"])
+    assert random.exit_code == 0 and "dealt at random from the unseen cards" in random.stdout
+    assert runner.invoke(main, [*args, "--players", "7"]).exit_code == 2
 
 
 @pytest.mark.parametrize(("path", "body", "message"), [

@@ -191,3 +191,13 @@ def test_a_study_by_house_rules_keeps_them_and_balance_checks_them(tmp_path: Pat
     assert other.exit_code == 2 and "was played by 'Pool of two', not by" in other.stderr
     again = CliRunner().invoke(main, args)
     assert again.exit_code == 2 and "holds another study: its variant" in again.stderr
+
+
+def test_balance_gives_each_policy_of_a_mixed_study_its_win_rate(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.duckdb"
+    args = ["autoplay", "--players", "2", "--games", "4", "--policy", "greedy,random", "--store", str(path)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    report = json.loads(CliRunner().invoke(main, ["balance", str(path), "--json"]).stdout)
+    rates = {p["policy"]: p["win_rate"] for p in report["policies"]}
+    assert set(rates) == {"greedy", "random"} and all(r["n"] == 4 for r in rates.values())  # each played 4 seats
+    assert sum(r["rate"] * r["n"] for r in rates.values()) == pytest.approx(4)  # the four games' wins

@@ -93,9 +93,18 @@ def line_matches(shown: str, printed: str) -> bool:
     return re.fullmatch(".*".join(re.escape(part) for part in shown.split("<...>")), printed) is not None
 
 
-def run_novelty(args: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Return the lines ``novelty ARGS`` prints, both streams, run from the repository's folder."""
-    monkeypatch.chdir(ROOT)
+STUDY_COMMANDS = {"autoplay", "balance"}
+"""Commands that write files (a study's store, its report): run in a folder of their own, shared by the examples."""
+
+
+@pytest.fixture(scope="module")
+def study_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("readme-study")
+
+
+def run_novelty(args: list[str], monkeypatch: pytest.MonkeyPatch, folder: Path | None = None) -> list[str]:
+    """Return the lines ``novelty ARGS`` prints, both streams, run from the repository's folder (or ``folder``)."""
+    monkeypatch.chdir(folder if folder is not None and args[0] in STUDY_COMMANDS else ROOT)
     result = CliRunner().invoke(main, args)
     assert result.exit_code in (0, 1), result.output  # 1: a word not playable; never bad input or a crash
     return [line.rstrip() for line in result.output.splitlines()]
@@ -132,7 +141,7 @@ def test_the_readme_has_examples_of_every_kind() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"line {e.line}: {e.command[:60]}")
 def test_each_readme_example_prints_what_the_readme_shows(example: Example, monkeypatch: pytest.MonkeyPatch,
-                                                          client: Any) -> None:
+                                                          client: Any, study_folder: Path) -> None:
     program, *args = shlex.split(example.command, comments=True)
     if program == "curl":
         assert run_curl(args, client) == json.loads("\n".join(example.shown)), example.line
@@ -141,7 +150,7 @@ def test_each_readme_example_prints_what_the_readme_shows(example: Example, monk
     if args[0] in NOT_RUN:
         assert not example.shown
         return
-    printed = run_novelty(args, monkeypatch)
+    printed = run_novelty(args, monkeypatch, study_folder)
     assert matches(example.shown, printed), "\n".join(["README shows:", *example.shown, "", "it prints:", *printed])
 
 
