@@ -5,7 +5,8 @@
 - solve: one plain ``solve()`` of each typical 11-card hand + 3 pool cards (the deals of benchmarks/solver.py);
 - kill-off / heroic-sacrifice: the answer for the same hands (issue 12 target: <= 200 ms);
 - draft: a first pick (3 cards in hand, an 8-card pack, 7 picks to come) under three scoring motifs, with
-  ``--samples`` deals of the unseen cards (issue 12 target: <= 2 s p50 with 100 samples).
+  ``--samples`` deals of the unseen cards (issue 12 target: <= 2 s p50 with 100 samples);
+- how often the learned draft values' instant pick is the Monte Carlo's best pick (issue 22).
 
 Wall time and CPU time (this process, every thread) are printed as p50 / p95 / max, with searches run per
 answer and the ratio of each answer's p50 to the plain solve's p50. Figures depend on the machine and its
@@ -58,6 +59,17 @@ def first_pick(seed: int) -> tuple[Counter[str], Counter[str], list[str]]:
     return Counter(cards[:3]), Counter(cards[3:]), motifs
 
 
+def table_seconds(picks: int) -> float:
+    """Return the mean time of the learned draft values' pick on the benchmark's first picks."""
+    from novelty.draftvalues import table_pick
+
+    packs = [first_pick(seed)[1] for seed in range(picks)]
+    started = time.perf_counter()
+    for pack in packs * 100:
+        table_pick(pack.elements())
+    return (time.perf_counter() - started) / (100 * len(packs))
+
+
 def q(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -92,6 +104,7 @@ def main() -> None:
         for name, fn in (("kill-off", advise.kill_off), ("heroic-sacrifice", advise.heroic_sacrifice)):
             wall, used, answer = timed(lambda fn=fn: fn(setting, hand, pool))  # noqa: B023
             record(name, wall, used, answer.stats.get("searches", 0))
+    agree: list[bool] = []
     for seed in range(picks):
         hand, pack, motifs = first_pick(seed)
         setting = advise.Setting(lexicon, tuple(motifs), time_limit=30, workers=args.workers)
@@ -102,6 +115,7 @@ def main() -> None:
         wall, used, answer = timed(pick)
         record(f"draft ({args.samples} samples)", wall, used, answer.stats.get("searches", 0))
         leader = answer.choices[0]
+        agree.append(answer.assumed["table_pick"] in (*leader.cards, *leader.same_as))
         print(f"  draft deal {seed}: {wall:.2f} s wall, {used:.2f} s CPU, {answer.stats.get('searches', 0)} searches, "
               f"best {leader.label} expected {leader.expected.mean if leader.expected else '-'}, "
               f"{sum(1 for c in answer.choices if c.expected and c.expected.dropped)}/{len(answer.choices)} dropped, "
@@ -112,6 +126,8 @@ def main() -> None:
     for name, (walls, cpus, counts) in rows.items():
         print(f"{name:<24} {len(walls):>3}  {q(walls)}  {q(cpus)}  {statistics.median(counts):>12.0f}  "
               f"{statistics.median(walls) / base:>10.1f}")
+    print(f"table pick = Monte Carlo pick: {sum(agree)} of {len(agree)} first picks ({sum(agree) / len(agree):.0%}); "
+          f"the table answers in {table_seconds(picks) * 1e6:.0f} us a pick")
     targets = {"kill-off": 0.2, "heroic-sacrifice": 0.2, f"draft ({args.samples} samples)": 2.0}
     for name, limit in targets.items():
         p50 = statistics.median(rows[name][0])

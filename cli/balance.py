@@ -11,7 +11,8 @@
   ``p_adjusted``, ``flagged``), ``flagged``;
 - ``motifs``: per motif ``motif``, ``rounds``, ``with`` and ``without`` (``n`` player-rounds, ``mean``, ``sd``),
   ``difference`` (as a card's, ``statistic`` Welch's t on round means), ``flagged``;
-- ``seats``: per seat ``seat`` (from 1) and ``win_rate``;
+- ``seats``: per seat ``seat`` (from 1) and ``win_rate``; ``policies``: when the study mixes them, per policy
+  ``policy`` and ``win_rate`` over the seats it played;
 - ``scores``: ``game_totals`` and ``round_scores``, and ``margins``: each ``n``, ``mean``, ``sd``, ``min``,
   ``p10``, ``p25``, ``median``, ``p75``, ``p90``, ``max`` and ``histogram`` ([value, count] pairs).
 """

@@ -221,7 +221,7 @@ def test_json_is_the_figures_with_the_documented_keys(store: Path, tmp_path: Pat
     assert result.exit_code == 0 and result.stderr == ""
     out = json.loads(result.stdout)
     assert list(out) == ["report", "study", "games", "players", "alpha", "findings", "flagged", "cards", "motifs",
-                         "seats", "scores", "margins"]
+                         "seats", "policies", "scores", "margins"]
     assert out["report"] == "novelty balance 1" and out["games"] == 8 and out["study"] == STUDY | {
         "dictionary": "twl", "variant": None}
     assert set(out["cards"][0]) == {"card", "pick_rate", "pick_position", "picks", "points", "win_rate_drafted",
