@@ -78,14 +78,21 @@ def memory(games: int, store_dir: str) -> tuple[float, float, float]:
     study = new_study(PLAYERS, games, ["greedy"], seed=24)
     path = os.path.join(store_dir, "memory.duckdb")
     store, _ = Store.open_or_create(path, study)
-    early = 0.0
+    early, early_size = 0.0, 0
     for n, (index, record, flat) in enumerate(play_games(study, range(games), workers=2), start=1):
         store.add(index, record, flat)
         if n == min(100, games):
             early = rss_mb([os.getpid(), *(p.pid for p in multiprocessing.active_children() if p.pid)])
+            early_size = on_disk(path)
     late = rss_mb([os.getpid(), *(p.pid for p in multiprocessing.active_children() if p.pid)])
     store.close()
-    return early, late, os.path.getsize(path) / games
+    # a new store holds a fixed 3 MB (a block for each table): the games after the first 100 say what one adds
+    return early, late, (on_disk(path) - early_size) / max(1, games - 100)
+
+
+def on_disk(path: str) -> int:
+    """Return the store's bytes on disk, its write-ahead log included."""
+    return sum(os.path.getsize(p) for p in (path, path + ".wal") if os.path.exists(p))
 
 
 def main() -> None:
@@ -119,7 +126,8 @@ def main() -> None:
         early, late, per_game = memory(long, folder)
     print(f"  memory: {early:.0f} MB after {min(100, long)} games, {late:.0f} MB after {long}: "
           f"{late / early:.2f}x (target <= 1.10x: {'met' if late <= 1.1 * early else 'MISSED'})")
-    print(f"  store: {per_game / 1024:.1f} KB/game, {per_game * 10_000 / 1e6:.1f} MB for 10,000 games (target < 50)")
+    print(f"  store: {per_game / 1024:.1f} KB a greedy game past the first 100, {3 + per_game * 10_000 / 1e6:.1f} MB "
+          f"for 10,000 games (target < 50; benchmarks/store.py measures a real 10,000-game store and balance on it)")
 
 
 if __name__ == "__main__":
