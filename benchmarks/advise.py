@@ -107,7 +107,7 @@ def main() -> None:
     agree: list[bool] = []
     for seed in range(picks):
         hand, pack, motifs = first_pick(seed)
-        setting = advise.Setting(lexicon, tuple(motifs), time_limit=30, workers=args.workers)
+        setting = advise.Setting(lexicon, tuple(motifs), time_limit=advise.MAX_SECONDS, workers=args.workers)
         def pick(setting: advise.Setting = setting, hand: Counter[str] = hand, pack: Counter[str] = pack,
                  seed: int = seed) -> advise.Advice:
             return advise.draft_pick(setting, hand, pack, samples=args.samples, seed=seed)
