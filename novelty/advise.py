@@ -48,7 +48,7 @@ from novelty.catalog import LETTERS, load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
 from novelty.options import ADVISE_MAX_SECONDS, ADVISE_SECONDS
-from novelty.play import ESCAPED, Play, Word
+from novelty.play import ESCAPED, Play, Word, cards_used
 from novelty.scoring import Rules, motif_ids, score_play
 from novelty.solver import Solution, SolveResult, escaped_choices, solve
 
@@ -369,8 +369,7 @@ def relabel(play: Play, hand: Counter[str], pool: Counter[str], motifs: Sequence
 
 
 def _unused(play: Play, hand: Counter[str], pool: Counter[str]) -> tuple[str, ...]:
-    used = Counter(c.kind.id for c in play.cards() if c.kind is not None and c.copy_of is None and c.free is None)
-    return tuple(sorted((hand + pool - used).elements(), key=_id_order))
+    return tuple(sorted((hand + pool - cards_used(play)).elements(), key=_id_order))
 
 
 def rescore(work: _Work, solution: Solution, hand: Counter[str], pool: Counter[str]) -> Solution | None:

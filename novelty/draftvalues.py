@@ -36,7 +36,7 @@ def learn(samples: Iterable[tuple[Mapping[str, int], float]], kinds: Sequence[st
     n = len(kinds)
     xtx = [[0.0] * n for _ in range(n)]
     xty = [0.0] * n
-    sums, total_y, count, cards, points = [0.0] * n, 0.0, 0, 0.0, 0.0
+    sums, total_y, count, cards = [0.0] * n, 0.0, 0, 0.0
     rows = []
     for hand, score in samples:
         row = [(index[k], float(c)) for k, c in hand.items() if c and k in index]
@@ -44,14 +44,13 @@ def learn(samples: Iterable[tuple[Mapping[str, int], float]], kinds: Sequence[st
         count += 1
         total_y += score
         cards += sum(c for _, c in row)
-        points += score
         for i, c in row:
             sums[i] += c
     if count < 2:
         raise ValueError("learning draft values needs at least two hands")
     mean_x = [s / count for s in sums]
     mean_y = total_y / count
-    prior = points / cards if cards else 0.0  # points per card: what a kind is worth if nothing says otherwise
+    prior = total_y / cards if cards else 0.0  # points per card: what a kind is worth if nothing says otherwise
     for row, score in rows:  # centred cross products
         dy = score - mean_y
         for i, c in row:

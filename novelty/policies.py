@@ -31,7 +31,7 @@ from novelty.catalog import load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
 from novelty.options import ADVISE_MAX_SECONDS
-from novelty.play import Play
+from novelty.play import Play, cards_used
 from novelty.scoring import Rules
 from novelty.solver import solve
 
@@ -136,15 +136,9 @@ def best_choice(view: View, hand: Sequence[str], pool: Sequence[str] | None = No
     return best.total, Choice(tuple(str(word) for word in best.play.words), best.escaped)
 
 
-def used_cards(words: Sequence[str]) -> Counter[str]:
-    """Return the cards a play's words use (a repeat motif's copies and free wilds are no cards)."""
-    play = Play.parse(words)
-    return Counter(c.kind.id for c in play.cards() if c.kind is not None and c.copy_of is None and c.free is None)
-
-
 def unused_hand(hand: Sequence[str], words: Sequence[str]) -> Counter[str]:
     """Return the hand cards a play leaves unused (cards used count against the hand before the pool, ruling M4)."""
-    return Counter(hand) - used_cards(words)
+    return Counter(hand) - cards_used(Play.parse(words))
 
 
 def _by_value(cards: Sequence[str]) -> list[str]:

@@ -37,13 +37,6 @@ from novelty.variant import STANDARD, Variant, check_players
 __all__ = ["Choice", "Event", "GameRecord", "Pick", "RoundRecord", "play_game", "policy", "record_from_dict",
            "replay_round", "game_seed"]
 
-ON_FLIP = frozenset({"chaotic-neutral", "it-may-help-you-on-your-quest"})
-WHILE_DRAFTING = frozenset({"noahs-ark", "dramatic-irony", "open-secret"})
-AFTER_DRAFTING = frozenset({"cliffhanger", "rags-to-riches", "second-chances", "borrowed-words", "heroic-sacrifice",
-                            "the-needs-of-the-many", "merchant-city", "kill-off", "ghostwriter", "picked-last"})
-AT_ROUND_END = frozenset({"recurring-character", "no-one-gets-left-behind", "befriending-the-enemy"})
-"""When each drafting motif acts (rulings D1-D6); every other motif acts at scoring."""
-
 POOL_CARDS = {"chaotic-neutral": 3}
 EXTRA_DRAWS = {"it-may-help-you-on-your-quest": 2}
 CLIFFHANGER_FLIPS = 2
@@ -277,7 +270,6 @@ class _Round:
         self.events: list[Event] = []
         self.phase = "start"
         self.last_picks: dict[str, str] = {}
-        self.drafted: dict[str, list[str]] = {p: [] for p in game.players}
 
     def event(self, motif: str, action: str, player: str | None = None, cards: Sequence[str] = (),
               to: str | None = None) -> None:
@@ -389,7 +381,7 @@ def _play_round(game: _Game, number: int, direction: str) -> RoundRecord:
         motif = r.motifs[done]
         if done >= shape.motifs:
             _on_flip(r, motif)
-        if motif in AFTER_DRAFTING and motif != "picked-last":
+        if motif in AFTER:
             AFTER[motif](r, motif)
         done += 1
     plays = {p: game.policies[i].play(r.view(p), game.rng) for i, p in enumerate(game.players)}
@@ -443,7 +435,6 @@ def _draft(r: _Round, packs: list[list[str]], direction: str) -> tuple[Pick, ...
             taken.append(chosen)
         for name, chosen in zip(game.players, taken, strict=True):  # revealed together
             picks += [Pick(name, turn, card, direction) for card in chosen]
-            r.drafted[name] += chosen
             if chosen:
                 r.last_picks[name] = chosen[-1]
             if "dramatic-irony" not in r.motifs:
@@ -563,10 +554,11 @@ def _round_end(r: _Round, plays: dict[str, Choice], last: bool) -> None:
     game = r.game
     kept: dict[str, Counter[str]] = {p: Counter() for p in game.players}
     pooled: dict[str, Counter[str]] = {p: Counter() for p in game.players}
+    unused = {p: unused_hand(r.hands[p], plays[p].words) for p in game.players} if not last else {}
     for motif in [] if last else r.motifs:
         for p in game.players:
             free = Counter(r.hands[p]) - kept[p] - pooled[p]
-            spare = unused_hand(r.hands[p], plays[p].words) - kept[p] - pooled[p]
+            spare = unused[p] - kept[p] - pooled[p]
             if motif == "recurring-character" and free:
                 cards = r.ask(p, Decision("recurring-character", tuple(sorted(free.elements())), 1))
                 kept[p].update(cards)
