@@ -86,6 +86,21 @@ def _duckdb() -> ModuleType:
     return duckdb
 
 
+@contextlib.contextmanager
+def _ctrl_c_stays_ctrl_c() -> Iterator[None]:
+    """Raise KeyboardInterrupt for a Ctrl-C that lands inside a DuckDB statement.
+
+    DuckDB stops the statement and raises ``RuntimeError("Query interrupted")`` in its place, which would
+    otherwise reach the user as an internal error instead of "stopped".
+    """
+    try:
+        yield
+    except RuntimeError as exc:
+        if str(exc) != "Query interrupted":
+            raise
+        raise KeyboardInterrupt from None
+
+
 @dataclass(frozen=True, slots=True)
 class Study:
     """What a study plays: the same for each of its games, and what a resumed study must match."""
@@ -273,7 +288,10 @@ class Store:
         Games already stored, and repeats within ``games``, are left out. A crash or Ctrl-C loses the games of
         this call, all of them, and nothing stored before it.
         """
-        games = list(games)
+        with _ctrl_c_stays_ctrl_c():
+            return self._add_many(list(games))
+
+    def _add_many(self, games: list[tuple[int, GameRecord, FlatGame | None]]) -> list[int]:
         for index, record, _ in games:
             # the policies rotate seats from game to game (novelty.autoplay.seat_policies): the same ones, any seat
             if tuple(record.players) != self.study.players or sorted(record.policies) != sorted(self.study.policies):
@@ -333,7 +351,8 @@ class Store:
     def _run(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Return the rows of one query, a DuckDB error (a damaged file found late) as a StoreError."""
         try:
-            return self._con.execute(sql, list(parameters)).fetchall()  # type: ignore[no-any-return]
+            with _ctrl_c_stays_ctrl_c():
+                return self._con.execute(sql, list(parameters)).fetchall()  # type: ignore[no-any-return]
         except self._duckdb.Error as exc:
             raise StoreError(damaged(self.path, exc)) from None
 
@@ -353,10 +372,11 @@ class Store:
     def records(self) -> Iterator[GameRecord]:
         """Yield every stored game's record, by index."""
         try:
-            cursor = self._con.cursor().execute("SELECT game, record FROM records ORDER BY game")
-            while batch := cursor.fetchmany(256):
-                for game, blob in batch:
-                    yield self._decode(game, blob)
+            with _ctrl_c_stays_ctrl_c():
+                cursor = self._con.cursor().execute("SELECT game, record FROM records ORDER BY game")
+                while batch := cursor.fetchmany(256):
+                    for game, blob in batch:
+                        yield self._decode(game, blob)
         except self._duckdb.Error as exc:
             raise StoreError(damaged(self.path, exc)) from None
 

@@ -4,8 +4,11 @@ balance study counts; a game is stored once, whole or not at all, and a study re
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -50,6 +53,19 @@ def test_a_game_added_twice_under_its_index_is_stored_once(tmp_path: Path, recor
         assert store.add_many([(1, records[1], None), (1, records[1], None), (0, records[0], None)]) == [1]
         assert len(store) == 2
         assert store._run("SELECT count(*) FROM players")[0][0] == 8  # four players a game, no more
+
+
+def test_a_ctrl_c_during_a_statement_is_a_ctrl_c_not_an_error(tmp_path: Path) -> None:
+    """DuckDB stops a statement on Ctrl-C and raises RuntimeError("Query interrupted"); the store gives the
+    Ctrl-C back, so ``novelty autoplay`` says "stopped" and the user runs it again, not "internal error"."""
+    with Store.create(tmp_path / "study.duckdb", STUDY) as store:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):  # a statement of hours, stopped after 0.3 s
+                store._run("SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3")
+        finally:
+            timer.cancel()
 
 
 def test_a_study_resumes_where_it_stopped(tmp_path: Path, records: list[GameRecord]) -> None:
