@@ -48,6 +48,8 @@ MOTIFS = _codes(_core.MOTIFS)
 """Motifs the compiled scorer applies to a word (word motifs and the three awards)."""
 COLOURS = {None: 0, Colour.RED: 1, Colour.BLUE: 2}
 COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"}
+CHOICE_EXCLUDES = {*REPEATS, "unseen-character"}
+"""Motifs under which :class:`Tables` cannot offer cards to choose from (one search per card instead)."""
 _READ_FIELDS = [name for name in _core.FACE_FIELDS if name not in ("resource", "unit", "copy_motif", "later_twin")]
 """What the walk and the scorer read of a face wherever it stands: faces alike in all of it are twins."""
 
@@ -143,16 +145,25 @@ def _read_faces(kind: CardKind, copy_of: str | None, motifs: tuple[str, ...], es
 
 
 class Tables:
-    """One search's tables: classes, resources, units and faces for a hand, pool and motifs."""
+    """One search's tables: classes, resources, units and faces for a hand, pool and motifs.
+
+    ``choice`` cards may join the hand, at most ``most`` of them: one search then answers "which of these cards
+    would I best take?" (a draft pick: one of the pack) or "which would I best keep?" (giving cards up). They are
+    granted like the copies of a repeat motif, out of a pool of ``most``. Not under a repeat motif (it could copy
+    an offered card the play does not take) or Unseen Character (it counts the cards held).
+    """
 
     def __init__(self, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], rules: Rules,
-                 escaped: str | None) -> None:
+                 escaped: str | None, choice: Counter[str] | None = None, most: int = 0) -> None:
         self.hand, self.pool, self.motifs, self.rules = hand, pool, list(motifs), rules
+        self.choice, self.most = choice or Counter(), most
         self.active = set(motifs)
         self.escaped = escaped if ESCAPED in self.active else None
         self.colours = bool(self.active & COLOUR_MOTIFS)
         self.catalog = load_catalog()
         self.repeats = [m for m in REPEATS if m in self.active]
+        if self.choice and self.active & CHOICE_EXCLUDES:
+            raise NoveltyError(f"internal error: cards to choose from under {sorted(self.active & CHOICE_EXCLUDES)}")
         self.faces: list[dict[str, int]] = []
         self.info: list[FaceInfo] = []
         self.resources: list[dict[str, int]] = []
@@ -176,7 +187,7 @@ class Tables:
                                                     self._face_variants(kind, role)) for role in roles))
 
     def _classes(self) -> None:
-        have = self.hand + self.pool
+        have = self.hand + self.pool + self.choice
         order = sorted(have, key=lambda k: (self.catalog.kinds[k].wild is not None, k))
         by_signature: dict[tuple[Any, ...], int] = {}
         self.classes: list[list[str]] = []
@@ -246,9 +257,21 @@ class Tables:
                 continue
             if copyable:
                 self._minor_copies(m, motif, total, copyable)
+        self._choice()
         pool = sum(self.copy_limits[m]["total"] for m in {g["copy_motif"] for g in self.grants})
         if pool:
             self.resources.append({"capacity": pool, "hand": 0, "kind": RESOURCE_KINDS["copy-pool"]})
+
+    def _choice(self) -> None:
+        """Grant the choice cards as copies that keep score and effect, out of a pool of ``most`` (after the repeat
+        motifs: their copy-motif number is ``len(self.repeats)``), each class as many as it has choice cards."""
+        if not self.choice or self.most <= 0:
+            return
+        m = len(self.copy_limits)
+        self.copy_limits.append({"total": self.most, "distinct": self.most, "twin": 1})
+        for cls, kinds in enumerate(self.classes):
+            if offered := sum(self.choice[k] for k in kinds):
+                self.grants.append({"copy_motif": m, "resource": cls, "cap": min(self.most, offered)})
 
     def _minor_copies(self, m: int, motif: str, total: int, copyable: list[int]) -> None:
         """Lay out the minor copies of repeat motif ``m``: a resource, and a unit and faces per class copied; or,
@@ -449,20 +472,32 @@ class Tables:
     def play(self, words: Sequence[Sequence[tuple[int, int, int, int]]]) -> Play:
         """Return the play the core's cards spell: (face, letter, letter, repeat motif granting it a copy or -1),
         with kinds handed out hand cards first."""
+        return self.play_choosing(words)[0]
+
+    def play_choosing(self, words: Sequence[Sequence[tuple[int, int, int, int]]]) -> tuple[Play, Counter[str]]:
+        """Return the play the core's cards spell (see :meth:`play`) and the choice cards it takes into the hand."""
         queues = [[k for k in kinds for _ in range(self.hand[k])] + [k for k in kinds for _ in range(self.pool[k])]
                   for kinds in self.classes]
+        offered = [[k for k in kinds for _ in range(self.choice[k])] for kinds in self.classes]
+        chosen: Counter[str] = Counter()
         copied: Counter[tuple[str, int]] = Counter()
         out = []
         for word in words:
             cards = []
             for face, a, b, granted in word:
                 info = self.info[face]
-                copy_of = self.repeats[granted] if granted >= 0 else info.copy_of
                 letters = LETTERS[a] + (LETTERS[b] if b >= 0 else "")
                 if info.free:
                     cards.append(Card(None, letters, True, free=info.free))
                     continue
                 kinds = self.classes[info.cls]
+                if granted == len(self.repeats):  # a choice card taken
+                    ident = offered[info.cls].pop(0)
+                    chosen[ident] += 1
+                    kind = self.catalog.kinds[ident]
+                    cards.append(Card(kind, letters, kind.wild is not None))
+                    continue
+                copy_of = self.repeats[granted] if granted >= 0 else info.copy_of
                 if copy_of:  # clones copies different kinds; other motifs repeat one card
                     n = copied[(copy_of, info.cls)]
                     copied[(copy_of, info.cls)] += 1
@@ -473,4 +508,4 @@ class Tables:
                 wild_letters = kind.wild is not None or (info.printed is not None and letters != info.printed)
                 cards.append(Card(kind, letters, wild_letters, copy_of=copy_of))
             out.append(Word(tuple(cards)))
-        return Play(tuple(out))
+        return Play(tuple(out)), chosen

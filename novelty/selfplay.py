@@ -379,8 +379,10 @@ def _play_round(game: _Game, number: int, direction: str) -> RoundRecord:
     done = 0
     while done < len(r.motifs):  # Cliffhanger adds motifs as it goes: they act after those flipped before them
         motif = r.motifs[done]
-        if done >= shape.motifs:
+        if done >= shape.motifs:  # flipped by Cliffhanger: it acts at once if it acts when flipped or after drafting
             _on_flip(r, motif)
+            if motif == "picked-last":  # drafting has ended, and the last card drafted is still known (D1)
+                _picked_last(r)
         if motif in AFTER:
             AFTER[motif](r, motif)
         done += 1

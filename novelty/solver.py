@@ -237,6 +237,71 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     return SolveResult(tuple(found[:top]), optimal, bound, result_stats, tuple(notes))
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """The best play found when some offered cards may join the hand (:func:`solve_choosing`)."""
+
+    solution: Solution
+    """The play, scored by the engine with the cards it takes in the hand."""
+    taken: Counter[str]
+    """The offered cards the play takes (none when the hand alone plays as well)."""
+    optimal: bool
+    """True when the search finished: no choice of cards plays better."""
+
+
+def best_total(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], *,
+               rules: Rules = Rules(), work: int | None = None) -> int:
+    """Return the total of the best play :func:`solve` would find, for a caller that only compares hands by it (a
+    self-play policy valuing a choice): no play is returned, so none is scored again by the engine (a third of a
+    small search's time); the compiled scorer is held to the engine by the differential tests."""
+    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
+
+    motifs = motif_ids(motifs)
+    check_limits(hand, pool, 1, None, work)
+    totals = [Tables(hand, pool, motifs, rules, letter).run(
+        lexicon.step_index(), False, [], 1, None, WALK_SHARE, (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
+        work=work or 0)["plays"][0][0] for letter in escaped_choices(hand, pool, motifs, None)]
+    return max(totals)
+
+
+def can_choose(motifs: Sequence[str]) -> bool:
+    """Return whether :func:`solve_choosing` can answer under ``motifs`` (else search once per choice)."""
+    from novelty.search import CHOICE_EXCLUDES
+
+    return not set(motif_ids(motifs)) & CHOICE_EXCLUDES
+
+
+def solve_choosing(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs: Sequence[str],
+                   offered: Counter[str], most: int, *, rules: Rules = Rules(), work: int | None = None) -> Chosen:
+    """Return the best play of ``hand`` plus ``pool`` with at most ``most`` of the ``offered`` cards added to the
+    hand, in one search: which card of a pack to draft (``most`` 1), or which cards to keep when giving one up (the
+    hand less one of each kind, offered one of each kind, ``most`` one fewer than the kinds).
+
+    The offered cards are granted like a repeat motif's copies, so the answer is the best of the searches each
+    choice would need, in the time of about one (under Escaped from Captivity, one for each letter on the cards, as
+    :func:`solve` does; each gets all the ``work``, which limits the search as in :func:`solve`). Not under a repeat
+    motif or Unseen Character (:func:`can_choose`): measured, one search per choice is as fast there.
+    """
+    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
+
+    motifs = motif_ids(motifs)
+    check_limits(hand + offered, pool, 1, None, work)
+    if most < 0:
+        raise RuleError(f"cannot take {most} cards")
+    best: Chosen | None = None
+    optimal = True
+    for letter in escaped_choices(hand + offered, pool, motifs, None):  # a letter on an offered card: taken or not
+        tables = Tables(hand, pool, motifs, rules, letter, offered, most)
+        answer = tables.run(lexicon.step_index(), False, [], 1, None, WALK_SHARE,
+                            (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS), work=work or 0)
+        optimal = optimal and bool(answer["walk_done"] and answer["pack_done"])
+        total, words = answer["plays"][0]
+        if best is None or total > best.solution.total:
+            best = Chosen(_solution(tables, lexicon, words, total, [], False), tables.play_choosing(words)[1], optimal)
+    assert best is not None
+    return Chosen(best.solution, best.taken, optimal)
+
+
 class _Watcher:
     """Report a running search's best total so far, from a thread of its own (the core releases the GIL)."""
 
@@ -269,8 +334,10 @@ class _Watcher:
 
 def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int, int]]], total: int,
               others: list[tuple[str, int, str]], round_given: bool) -> Solution:
-    """Return the play the core found, scored by the engine, checking it agrees with the core."""
-    play = tables.play(words)
+    """Return the play the core found, scored by the engine (with any choice cards it takes in the hand), checking
+    it agrees with the core."""
+    play, chosen = tables.play_choosing(words)
+    hand = tables.hand + chosen
     round_awards: dict[int, dict[str, int]] = {}
     laconic = None
     if round_given and play.words:
@@ -281,10 +348,9 @@ def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, in
         awards, laconics = round_bonuses(scoring + others, names, tables.motifs)
         round_awards = awards[ME]
         laconic = laconics.get(ME)
-    scored = score_play(play, None, tables.motifs, hand=tables.hand, pool=tables.pool, rules=tables.rules,
+    scored = score_play(play, None, tables.motifs, hand=hand, pool=tables.pool, rules=tables.rules,
                         escaped=tables.escaped, round_awards=round_awards, round_given=round_given)
-    solution = Solution(play, scored, tuple(_physical_unused(play, tables.hand, tables.pool)), tables.escaped,
-                        laconic)
+    solution = Solution(play, scored, tuple(_physical_unused(play, hand, tables.pool)), tables.escaped, laconic)
     if solution.total != total:  # pragma: no cover - a solver bug, never a user error
         raise NoveltyError(f"internal error: the compiled solver scored {play} as {total}, "
                            f"the engine as {solution.total}")

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from novelty.catalog import load_catalog
 from novelty.lexicon import open_lexicon
 from novelty.policies import RandomPolicy, View
 from novelty.selfplay import Event, GameRecord, RoundRecord, play_game, policy
@@ -203,3 +204,19 @@ def test_a_users_own_policy_plays_whole_games() -> None:
     record = play_game(PLAYERS, [spy, policy("greedy"), policy("random")], open_lexicon("twl"), seed=5)
     assert record.policies == ("spy", "greedy", "random") and len(spy.views) == 24
     assert all(v.picks_left == len(v.pack) - 1 for v in spy.views)
+
+
+def test_a_picked_last_that_cliffhanger_flips_still_adds_each_last_card_drafted() -> None:
+    def flips_picked_last_after_cliffhanger(seed: int) -> bool:  # the first round's motifs, from the shuffle alone
+        rng = random.Random(seed)
+        rng.shuffle(sorted(k.id for k in load_catalog().kinds.values() for _ in range(k.count)))
+        motifs = sorted(load_catalog().motifs)
+        rng.shuffle(motifs)
+        return "cliffhanger" in motifs[-3:] and "picked-last" in motifs[-5:-3]
+
+    seed = next(s for s in range(100_000) if flips_picked_last_after_cliffhanger(s))
+    r = play_game(PLAYERS, [policy("random")] * 3, open_lexicon("twl"), seed=seed).rounds[0]
+    assert "picked-last" in r.motifs[3:5]
+    last = {p.player: p.card for p in r.picks}
+    moved = events(r, "picked-last", "to-pool")
+    assert moved and all(e.phase == "after" and e.cards == (last[e.player],) for e in moved)

@@ -171,7 +171,8 @@ static int setup(Search *s, Ints *t, double deadline, const long long caps[4]) {
     for (int r = 0; r < n_res; r++) {
         const int32_t *row = s->res[r];
         s->twin_cap[r] = 0;
-        s->real_cap[r] = row[RES_kind] == RES_KIND_cards ? row[RES_capacity] : 0;
+        s->is_class[r] = row[RES_kind] == RES_KIND_cards;
+        s->real_cap[r] = s->is_class[r] ? row[RES_capacity] : 0;
         if (row[RES_capacity] < 0 || row[RES_kind] < 0 || row[RES_kind] >= N_RES_KINDS) {
             PyErr_Format(PyExc_ValueError, "resource %d is out of range", r);
             return -1;

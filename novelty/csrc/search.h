@@ -35,6 +35,7 @@ typedef struct {
     int32_t grant[MAX_GRANTS][N_GRANT_FIELDS];   /* sorted by class */
     int n_grants;
     int real_cap[MAX_RESOURCES];  /* a class's cards held (0 for other resources) */
+    uint8_t is_class[MAX_RESOURCES];  /* whether resource r is a class of cards (it may hold none: all granted) */
     uint32_t face_letters[MAX_FACES];  /* letter bits a face can start with */
     /* The (resource, face) pairs the walk may lay: faces printing letter c at lay_start[c] .. lay_start[c + 1],
      * then the wilds at lay_start[26] .. lay_start[27]. */

@@ -213,7 +213,7 @@ static int excess_granted(Search *s, int r) {
 
 /* Count one card more (step 1) or less (step -1) of class r in the word's excess over the cards held. */
 static void count_excess(Search *s, int r, int step) {
-    if (!s->real_cap[r]) return;
+    if (!s->is_class[r]) return;
     if (step < 0 && s->excess[r] > 0) {
         s->excess_total--;
         s->excess_classes -= s->excess[r] == 1;
@@ -230,7 +230,7 @@ static int lay(Search *s, int face, int a, int b, uint32_t node) {
     const int32_t *f = s->scorer.faces[face].f;
     if (f[FACE_as_printed] >= 0 && b < 0 && a == f[FACE_printed]) face = f[FACE_as_printed];
     int unit = s->scorer.faces[face].f[FACE_unit], r = s->scorer.faces[face].f[FACE_resource];
-    if (s->real_cap[r] && s->unit_count[unit] >= s->real_cap[r] && !excess_granted(s, r)) return 0;
+    if (s->is_class[r] && s->unit_count[unit] >= s->real_cap[r] && !excess_granted(s, r)) return 0;
     s->seq[s->seq_len] = (Placed){(int16_t)face, {(int8_t)a, (int8_t)b}};
     s->seq_len++;
     s->letters += b < 0 ? 1 : 2;
