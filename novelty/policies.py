@@ -180,7 +180,8 @@ class GreedyPolicy:
     Chances discards the unused cards (up to three); it takes the card that raises its best play most; it carries
     over its highest-scoring card. Plays the best play.
 
-    Its choices are valued by searches of :data:`VALUE_WORK` steps, and one search answers for a whole pack (or
+    Its choices are valued by searches of :data:`VALUE_WORK` steps (the letters Escaped from Captivity tries share
+    them), and one search answers for a whole pack (or
     for every card it might give up: :func:`~novelty.solver.solve_choosing`) unless a repeat motif or Unseen
     Character is in play, when each card gets its own."""
 

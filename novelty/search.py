@@ -144,6 +144,17 @@ def _read_faces(kind: CardKind, copy_of: str | None, motifs: tuple[str, ...], es
     return [(kind.letters, facts(kind.letters, False))]
 
 
+@lru_cache(maxsize=4096)
+def _signature(kind: CardKind, motifs: tuple[str, ...], escaped: str | None, rules: Rules, colours: bool
+               ) -> tuple[Any, ...]:
+    """Return what decides a kind's score under the motifs, read as itself and as each repeat motif's copy (cached:
+    many searches under the same motifs read the same cards)."""
+    roles = [None, *(m for m in REPEATS if m in motifs)]
+    return (kind.letters, kind.wild, tuple(tuple(tuple(sorted(f.items())) for _, f in
+                                                 _read_faces(kind, role, motifs, escaped, rules, colours))
+                                           for role in roles))
+
+
 class Tables:
     """One search's tables: classes, resources, units and faces for a hand, pool and motifs.
 
@@ -182,9 +193,7 @@ class Tables:
 
     def _signature(self, kind: CardKind) -> tuple[Any, ...]:
         """Return what decides a kind's score under the motifs: kinds with equal signatures form a class."""
-        roles = [None, *self.repeats]
-        return (kind.letters, kind.wild, tuple(tuple(tuple(sorted(f.items())) for _, f in
-                                                    self._face_variants(kind, role)) for role in roles))
+        return _signature(kind, tuple(self.motifs), self.escaped, self.rules, self.colours)
 
     def _classes(self) -> None:
         have = self.hand + self.pool + self.choice

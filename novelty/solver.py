@@ -241,8 +241,13 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
 class Chosen:
     """The best play found when some offered cards may join the hand (:func:`solve_choosing`)."""
 
-    solution: Solution
-    """The play, scored by the engine with the cards it takes in the hand."""
+    play: Play
+    """The play, with the cards it takes in the hand."""
+    total: int
+    """Its total as the compiled search scored it: a choice compares totals, and shows no play, so the engine does
+    not score it again (a caller that shows the play scores it with the hand plus :attr:`taken`)."""
+    escaped: str | None
+    """The Escaped from Captivity letter the play was found with."""
     taken: Counter[str]
     """The offered cards the play takes (none when the hand alone plays as well)."""
     optimal: bool
@@ -251,17 +256,24 @@ class Chosen:
 
 def best_total(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], *,
                rules: Rules = Rules(), work: int | None = None) -> int:
-    """Return the total of the best play :func:`solve` would find, for a caller that only compares hands by it (a
-    self-play policy valuing a choice): no play is returned, so none is scored again by the engine (a third of a
-    small search's time); the compiled scorer is held to the engine by the differential tests."""
+    """Return the total of the best play found, for a caller that only compares hands by it (a self-play policy
+    valuing a choice): no play is returned, so none is scored again by the engine (a third of a small search's
+    time); the compiled scorer is held to the engine by the differential tests. ``work`` is the whole valuation's:
+    under Escaped from Captivity the letters tried share it (:func:`solve` gives each all of it)."""
     from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
 
     motifs = motif_ids(motifs)
     check_limits(hand, pool, 1, None, work)
+    letters = escaped_choices(hand, pool, motifs, None)
     totals = [Tables(hand, pool, motifs, rules, letter).run(
         lexicon.step_index(), False, [], 1, None, WALK_SHARE, (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
-        work=work or 0)["plays"][0][0] for letter in escaped_choices(hand, pool, motifs, None)]
+        work=_share(work, letters))["plays"][0][0] for letter in letters]
     return max(totals)
+
+
+def _share(work: int | None, letters: Sequence[str | None]) -> int:
+    """Return each letter's part of a valuation's ``work`` (0: no limit)."""
+    return max(1, work // len(letters)) if work else 0
 
 
 def can_choose(motifs: Sequence[str]) -> bool:
@@ -279,8 +291,9 @@ def solve_choosing(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], mot
 
     The offered cards are granted like a repeat motif's copies, so the answer is the best of the searches each
     choice would need, in the time of about one (under Escaped from Captivity, one for each letter on the cards, as
-    :func:`solve` does; each gets all the ``work``, which limits the search as in :func:`solve`). Not under a repeat
-    motif or Unseen Character (:func:`can_choose`): measured, one search per choice is as fast there.
+    :func:`solve` does, sharing the ``work``, which limits the whole valuation). Not under a repeat
+    motif (it could copy an offered card the play does not take) or Unseen Character (it counts the cards held):
+    :func:`can_choose`.
     """
     from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
 
@@ -290,16 +303,18 @@ def solve_choosing(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], mot
         raise RuleError(f"cannot take {most} cards")
     best: Chosen | None = None
     optimal = True
-    for letter in escaped_choices(hand + offered, pool, motifs, None):  # a letter on an offered card: taken or not
+    letters = escaped_choices(hand + offered, pool, motifs, None)  # a letter on an offered card: taken or not
+    for letter in letters:
         tables = Tables(hand, pool, motifs, rules, letter, offered, most)
         answer = tables.run(lexicon.step_index(), False, [], 1, None, WALK_SHARE,
-                            (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS), work=work or 0)
+                            (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS), work=_share(work, letters))
         optimal = optimal and bool(answer["walk_done"] and answer["pack_done"])
         total, words = answer["plays"][0]
-        if best is None or total > best.solution.total:
-            best = Chosen(_solution(tables, lexicon, words, total, [], False), tables.play_choosing(words)[1], optimal)
+        if best is None or total > best.total:
+            play, taken = tables.play_choosing(words)
+            best = Chosen(play, total, tables.escaped, taken, optimal)
     assert best is not None
-    return Chosen(best.solution, best.taken, optimal)
+    return Chosen(best.play, best.total, best.escaped, best.taken, optimal)
 
 
 class _Watcher:
@@ -334,10 +349,8 @@ class _Watcher:
 
 def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int, int]]], total: int,
               others: list[tuple[str, int, str]], round_given: bool) -> Solution:
-    """Return the play the core found, scored by the engine (with any choice cards it takes in the hand), checking
-    it agrees with the core."""
-    play, chosen = tables.play_choosing(words)
-    hand = tables.hand + chosen
+    """Return the play the core found, scored by the engine, checking it agrees with the core."""
+    play, hand = tables.play(words), tables.hand
     round_awards: dict[int, dict[str, int]] = {}
     laconic = None
     if round_given and play.words:
