@@ -181,9 +181,9 @@ class GreedyPolicy:
     over its highest-scoring card. Plays the best play.
 
     Its choices are valued by searches of :data:`VALUE_WORK` steps (the letters Escaped from Captivity tries share
-    them), and one search answers for a whole pack (or
-    for every card it might give up: :func:`~novelty.solver.solve_choosing`) unless a repeat motif or Unseen
-    Character is in play, when each card gets its own."""
+    them), and one search answers for a whole pack (or for every card it might give up:
+    :func:`~novelty.solver.solve_choosing`) unless a repeat motif or Unseen Character is in play, when each card
+    gets its own."""
 
     name = "greedy"
 

@@ -40,6 +40,7 @@ subset of the cards, every letter for every wild, and every combination of the w
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import threading
 import time
@@ -260,20 +261,23 @@ def best_total(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs:
     valuing a choice): no play is returned, so none is scored again by the engine (a third of a small search's
     time); the compiled scorer is held to the engine by the differential tests. ``work`` is the whole valuation's:
     under Escaped from Captivity the letters tried share it (:func:`solve` gives each all of it)."""
-    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
-
     motifs = motif_ids(motifs)
     check_limits(hand, pool, 1, None, work)
-    letters = escaped_choices(hand, pool, motifs, None)
-    totals = [Tables(hand, pool, motifs, rules, letter).run(
-        lexicon.step_index(), False, [], 1, None, WALK_SHARE, (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
-        work=_share(work, letters))["plays"][0][0] for letter in letters]
-    return max(totals)
+    return max(answer["plays"][0][0] for _, answer in _valuations(lexicon, hand, pool, motifs, rules, work))
 
 
-def _share(work: int | None, letters: Sequence[str | None]) -> int:
-    """Return each letter's part of a valuation's ``work`` (0: no limit)."""
-    return max(1, work // len(letters)) if work else 0
+def _valuations(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], rules: Rules,
+                work: int | None, offered: Counter[str] | None = None, most: int = 0) -> Iterator[tuple[Any, Any]]:
+    """Yield the tables and the compiled search's answer (its best play only) for each letter Escaped from Captivity
+    may name (one search without it), the letters sharing ``work`` (None: no limit). A letter on an offered card
+    counts, taken or not."""
+    from novelty.search import Tables
+
+    letters = escaped_choices(hand + (offered or Counter()), pool, motifs, None)
+    share = max(1, work // len(letters)) if work else 0
+    for letter in letters:
+        tables = Tables(hand, pool, motifs, rules, letter, offered, most)
+        yield tables, tables.run(lexicon.step_index(), False, [], 1, None, WALK_SHARE, work=share)
 
 
 def can_choose(motifs: Sequence[str]) -> bool:
@@ -295,26 +299,20 @@ def solve_choosing(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], mot
     motif (it could copy an offered card the play does not take) or Unseen Character (it counts the cards held):
     :func:`can_choose`.
     """
-    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
-
     motifs = motif_ids(motifs)
     check_limits(hand + offered, pool, 1, None, work)
     if most < 0:
         raise RuleError(f"cannot take {most} cards")
     best: Chosen | None = None
     optimal = True
-    letters = escaped_choices(hand + offered, pool, motifs, None)  # a letter on an offered card: taken or not
-    for letter in letters:
-        tables = Tables(hand, pool, motifs, rules, letter, offered, most)
-        answer = tables.run(lexicon.step_index(), False, [], 1, None, WALK_SHARE,
-                            (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS), work=_share(work, letters))
+    for tables, answer in _valuations(lexicon, hand, pool, motifs, rules, work, offered, most):
         optimal = optimal and bool(answer["walk_done"] and answer["pack_done"])
         total, words = answer["plays"][0]
         if best is None or total > best.total:
             play, taken = tables.play_choosing(words)
             best = Chosen(play, total, tables.escaped, taken, optimal)
     assert best is not None
-    return Chosen(best.play, best.total, best.escaped, best.taken, optimal)
+    return dataclasses.replace(best, optimal=optimal)
 
 
 class _Watcher:
@@ -350,7 +348,7 @@ class _Watcher:
 def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int, int]]], total: int,
               others: list[tuple[str, int, str]], round_given: bool) -> Solution:
     """Return the play the core found, scored by the engine, checking it agrees with the core."""
-    play, hand = tables.play(words), tables.hand
+    play = tables.play(words)
     round_awards: dict[int, dict[str, int]] = {}
     laconic = None
     if round_given and play.words:
@@ -361,9 +359,10 @@ def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, in
         awards, laconics = round_bonuses(scoring + others, names, tables.motifs)
         round_awards = awards[ME]
         laconic = laconics.get(ME)
-    scored = score_play(play, None, tables.motifs, hand=hand, pool=tables.pool, rules=tables.rules,
+    scored = score_play(play, None, tables.motifs, hand=tables.hand, pool=tables.pool, rules=tables.rules,
                         escaped=tables.escaped, round_awards=round_awards, round_given=round_given)
-    solution = Solution(play, scored, tuple(_physical_unused(play, hand, tables.pool)), tables.escaped, laconic)
+    solution = Solution(play, scored, tuple(_physical_unused(play, tables.hand, tables.pool)), tables.escaped,
+                        laconic)
     if solution.total != total:  # pragma: no cover - a solver bug, never a user error
         raise NoveltyError(f"internal error: the compiled solver scored {play} as {total}, "
                            f"the engine as {solution.total}")
