@@ -20,8 +20,8 @@ MAX_WORDS = 500
 MAX_BLANKS = 3
 
 
-class DictQuery(Strict):
-    dictionary: DictName = DictField
+class Query(Strict):
+    """A query string's model."""
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
@@ -36,9 +36,13 @@ class DictQuery(Strict):
 
 
 @functools.cache
-def _plain_schema(model: type[DictQuery]) -> dict[str, Any]:
+def _plain_schema(model: type[Query]) -> dict[str, Any]:
     """Return ``model``'s JSON Schema with pydantic's defaults, built once per model."""
-    return super(DictQuery, model).model_json_schema()
+    return super(Query, model).model_json_schema()
+
+
+class DictQuery(Query):
+    dictionary: DictName = DictField
 
 
 class WordPath(BaseModel):
@@ -323,8 +327,15 @@ class AdviceResponse(BaseModel):
     stats: dict[str, Any]
 
 
+def _keys_asked(schema: dict[str, Any]) -> None:
+    """Require no key of a catalog list's item: it has the keys the request's ``fields`` names (all by default)."""
+    schema.pop("required", None)
+
+
 class CardKindOut(BaseModel):
-    """One row of the rulebook's letter card table (`novelty cards --json`)."""
+    """One row of the rulebook's letter card table (`novelty cards --json`); with `fields`, the keys it names."""
+
+    model_config = ConfigDict(json_schema_extra=_keys_asked)
 
     id: str = Field(..., description='The card id used in plays: "a1", "th2", "wildvowel3".')
     letter: str = Field(..., description='The Letter column as printed: "a", "th", "Wild Vowel".')
@@ -342,7 +353,9 @@ class CardKindList(RootModel[list[CardKindOut]]):
 
 
 class MotifOut(BaseModel):
-    """One motif card (`novelty motifs --json`)."""
+    """One motif card (`novelty motifs --json`); with `fields`, the keys it names."""
+
+    model_config = ConfigDict(json_schema_extra=_keys_asked)
 
     id: str = Field(..., description='The motif id used in plays and rounds: "assonance", "first-letter".')
     name: str
@@ -358,3 +371,37 @@ class MotifOut(BaseModel):
 
 class MotifList(RootModel[list[MotifOut]]):
     """Every motif card, in rulebook order."""
+
+
+def fields_parameter(item: type[BaseModel], example: str) -> Any:
+    """Return the ``fields`` parameter of a list of ``item``: the keys of each item to send, comma-separated."""
+    name = f"(?:{'|'.join(item.model_fields)})"
+    return Field(",".join(item.model_fields), json_schema_extra={"pattern": f"^{name}(?:,{name})*$"},
+                 description=f"The keys of each item to send, comma-separated (`{example}`); all of them by default.")
+
+
+def known_fields(fields: str, item: type[BaseModel]) -> str:
+    """Return ``fields`` if it names keys of ``item`` only; else refuse it, naming the unknown ones and the keys."""
+    unknown = [name for name in fields.split(",") if name not in item.model_fields]
+    if unknown:
+        raise ValueError(f"unknown field {', '.join(map(repr, unknown))}: the fields are "
+                         f"{', '.join(item.model_fields)}")
+    return fields
+
+
+class CardsQuery(Query):
+    fields: str = fields_parameter(CardKindOut, "id,letter,points")
+
+    @field_validator("fields")
+    @classmethod
+    def _known(cls, fields: str) -> str:
+        return known_fields(fields, CardKindOut)
+
+
+class MotifsQuery(Query):
+    fields: str = fields_parameter(MotifOut, "id,name,scope,effect")
+
+    @field_validator("fields")
+    @classmethod
+    def _known(cls, fields: str) -> str:
+        return known_fields(fields, MotifOut)
