@@ -431,7 +431,7 @@ def enter_round(page: Any, hands: Taps, number: int, motifs: list[str], pool: st
 
 def game_totals(page: Any) -> dict[str, str]:
     """The game's totals as the scoresheet shows them: each player's name and last column."""
-    return {row.locator("th").inner_text().split("\n")[0].replace("🏆", "").strip(): row.locator("td").last.inner_text()
+    return {row.locator("th").inner_text().split("\n")[0].replace("♛", "").strip(): row.locator("td").last.inner_text()
             for row in page.locator("#game-out table tbody tr").all()}
 
 

@@ -171,10 +171,10 @@ export class CardLine {
     this.input = typing ? el('input', { id: `${id}-type`, type: 'text', class: 'type-cards', autocomplete: 'off',
       autocapitalize: 'none', spellcheck: 'false', enterkeyhint: 'done', 'aria-describedby': `${id}-error`,
       oninput: () => this.typed(), onkeydown: e => this.backspace(e) }) : null;
-    root.replaceChildren(this.row, this.menu,
+    root.replaceChildren(...[this.row, this.menu,
       typing ? el('div', { class: 'type-row' }, el('label', { for: `${id}-type`, text: `Type letters to add to ${label.toLowerCase()}` }),
         this.input) : null,
-      el('p', { id: `${id}-error`, class: 'field-error', hidden: true }));
+      el('p', { id: `${id}-error`, class: 'field-error', hidden: true })].filter(Boolean));
     this.render();
   }
 

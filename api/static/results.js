@@ -234,7 +234,7 @@ export function gameView(ctx, answer) {
           el('span', { class: 'sr-only', text: `Round ${r.number}` }))),
         el('th', { scope: 'col', text: 'Total' }))),
       el('tbody', {}, order.map(name => el('tr', { class: winners.includes(name) ? 'won' : '' },
-        el('th', { scope: 'row' }, name, winners.includes(name) ? mark('🏆', 'wins the game') : null),
+        el('th', { scope: 'row' }, name, winners.includes(name) ? mark('♛', 'wins the game') : null),
         rounds.map(r => el('td', {}, name in r.round.scores ? String(r.round.scores[name]) : '–',
           r.winners.includes(name) ? mark('★', 'won the round') : null)),
         el('td', { class: 'total', text: String(totals[name] ?? 0) }))))));
