@@ -501,6 +501,7 @@ def test_a_game_file_is_imported_and_scored_as_novelty_game_scores_it(page: Any,
     shown = game_totals(page)
     assert shown == {name: str(total) for name, total in cli["totals"].items()}
     page.set_input_files("#game-import", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{}"}])
+    page.wait_for_selector("#game-import-error", state="visible")  # the file is read without blocking the page
     assert "not a game" in page.inner_text("#game-import-error")
 
 
