@@ -15,12 +15,14 @@ This is a helper module, not a test file: the page tests import it.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 AXE = ROOT / "node_modules/axe-core/axe.min.js"
@@ -201,3 +203,18 @@ def tabs_between(page: Any, start_selector: str, end_selector: str) -> int:
         if index == -1:
             raise ValueError(f"the Tab key never reaches {selector!r}")
     return where[1] - where[0]
+
+
+class Loopback:
+    """A WSGI app served by werkzeug on 127.0.0.1, on a port the system picks, in a thread."""
+
+    def __init__(self, app: Any) -> None:
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from novelty.api import create_app
 from novelty.api.page import POLICY
 from tests import a11y
-from tests.a11y import axe_violations, describe, inject_axe, small_targets, tab_stops, tabs_between
+from tests.a11y import Loopback, axe_violations, describe, inject_axe, small_targets, tab_stops, tabs_between
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -87,21 +85,6 @@ def tiny_app(environ: dict[str, Any], start_response: Callable[..., Any]) -> lis
         return [b"not found"]
     start_response("200 OK", [("Content-Type", kind), ("Content-Security-Policy", POLICY)])
     return [body.encode()]
-
-
-class Loopback:
-    """A WSGI app served by werkzeug on 127.0.0.1, on a port the system picks, in a thread."""
-
-    def __init__(self, app: Any) -> None:
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(5)
 
 
 @pytest.fixture(scope="module")

@@ -12,14 +12,12 @@ import json
 import os
 import re
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from novelty.api import create_app
 from novelty.cli.main import main
@@ -44,19 +42,11 @@ HEAVY_HAND = ("a1 e1 i1 o1 u1 s1 t1 r1 n1 l1 d1 wild1 wild2 doublewild1 wildvowe
 """Twenty-six cards with seven wilds: the search cannot finish in a second (1 point short of its bound then)."""
 
 
-class Server:
+class Server(a11y.Loopback):
     """The API app served by werkzeug on 127.0.0.1, on a port the system picks, in a thread."""
 
     def __init__(self) -> None:
-        self.server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(5)
+        super().__init__(create_app())
 
 
 @pytest.fixture(scope="module")
@@ -421,12 +411,12 @@ def enter_round(page: Any, hands: Taps, number: int, motifs: list[str], pool: st
             hands.press("Enter")
         if p < len(names) - 1:
             hands.press("Enter")
-    for by, player, word in challenges:
+    for by, player, number in challenges:
         hands.tap("#add-challenge")
         i = page.locator("#challenges .challenge").count() - 1
         hands.choose(f"#ch-{i}-by", str(names.index(by)))
         hands.choose(f"#ch-{i}-player", str(names.index(player)))
-        hands.choose(f"#ch-{i}-word", str(word))
+        hands.choose(f"#ch-{i}-word", str(number))
 
 
 def game_totals(page: Any) -> dict[str, str]:
