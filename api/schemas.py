@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
 
@@ -389,19 +389,23 @@ def known_fields(fields: str, item: type[BaseModel]) -> str:
     return fields
 
 
-class CardsQuery(Query):
+class FieldsQuery(Query):
+    """The query of a list whose items are ``listed``: ``fields`` names the keys of each item to send."""
+
+    listed: ClassVar[type[BaseModel]]
+    fields: str
+
+    @field_validator("fields")
+    @classmethod
+    def _known(cls, fields: str) -> str:
+        return known_fields(fields, cls.listed)
+
+
+class CardsQuery(FieldsQuery):
+    listed = CardKindOut
     fields: str = fields_parameter(CardKindOut, "id,letter,points")
 
-    @field_validator("fields")
-    @classmethod
-    def _known(cls, fields: str) -> str:
-        return known_fields(fields, CardKindOut)
 
-
-class MotifsQuery(Query):
+class MotifsQuery(FieldsQuery):
+    listed = MotifOut
     fields: str = fields_parameter(MotifOut, "id,name,scope,effect")
-
-    @field_validator("fields")
-    @classmethod
-    def _known(cls, fields: str) -> str:
-        return known_fields(fields, MotifOut)

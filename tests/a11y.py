@@ -1,4 +1,5 @@
-"""Accessibility checks for the Playwright page tests: axe-core's rules, target sizes and the Tab order.
+"""Accessibility checks for the Playwright page tests: axe-core's rules, target sizes and the Tab order; and what
+those tests share: the system's chromium, and a server on loopback.
 
 axe-core comes from npm (``package.json`` pins it; ``npm ci`` puts it in ``node_modules/``) and is read from
 there: nothing is fetched from the network at run time. It goes into the live page with ``page.evaluate``,
@@ -15,6 +16,7 @@ This is a helper module, not a test file: the page tests import it.
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Iterable
 from functools import cache
@@ -50,6 +52,17 @@ const describe = el => {
 };
 """
 """Inside a page function: ``describe(el)``, an element as ``tag#id.class[type][role=...] "name"``."""
+
+
+def chromium() -> str:
+    """Return the system's chromium; without it fail in CI (.ci/run installs it) and skip the calling module
+    elsewhere. Playwright never downloads a browser of its own."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("CI"):
+            raise RuntimeError("the browser tests need Debian's chromium package: .ci/run installs it")
+        pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+    return found
 
 
 @cache

@@ -7,8 +7,6 @@ request a page makes is checked to go to the loopback server: nothing comes from
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,11 +19,7 @@ from tests.a11y import Loopback, axe_violations, describe, inject_axe, small_tar
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("the browser tests need Debian's chromium package: .ci/run installs it")
-    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+CHROMIUM = a11y.chromium()
 
 CSS = """
 body { font: 16px sans-serif; color: #111; background: #fff; }

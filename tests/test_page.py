@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,11 +24,7 @@ from tests import a11y
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    if os.environ.get("CI"):
-        raise RuntimeError("the browser tests need Debian's chromium package: .ci/run installs it")
-    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+CHROMIUM = a11y.chromium()
 
 PHONE = {"width": 390, "height": 844}
 ROOT = Path(__file__).resolve().parent.parent

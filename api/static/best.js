@@ -1,7 +1,7 @@
 // The Best play tab: a hand and a pool, typed or tapped, the round's motifs, and the best plays found within a
 // time limit the player chooses (an unproved answer offers to search longer).
 import { answer, api, clearErrors, clearsOnChange, showApiError, showError } from './api.js';
-import { CardLine, Picker } from './cards.js';
+import { CardLine, Picker, parseToken } from './cards.js';
 import { renderMotifs } from './motifs.js';
 import { usedCounts } from './pick.js';
 import { bestView } from './results.js';
@@ -38,7 +38,7 @@ export function setUpBest(state, ctx, saved) {
   /** A hand from an address may hold more copies of a kind than the deck has: say so beside the hand. */
   function overDeck() {
     const over = [...usedCounts([...state.hand, ...state.pool])].filter(([id, n]) => kinds.has(id) && n > kinds.get(id).count);
-    const unknown = [...state.hand, ...state.pool].filter(t => !kinds.has(t.split(/[=+]/)[0]));
+    const unknown = [...state.hand, ...state.pool].filter(t => !kinds.has(parseToken(t).id));
     const message = unknown.length ? `No card is called ${unknown[0]}: take it out.`
       : over.length ? `The deck has ${kinds.get(over[0][0]).count} of that card, and the hand and pool hold ${over[0][1]}: take one out.` : '';
     lines.hand.error(message);

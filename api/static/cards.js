@@ -231,17 +231,16 @@ export class CardLine {
     const ids = this.choices ? this.choices(token, i) : alternatives(this.kinds, token).map(k => k.id);
     const name = kind ? printedName(kind, letters) : token;
     const close = () => { this.menu.hidden = true; button.setAttribute('aria-expanded', 'false'); button.focus(); };
-    const options = ids.map(other => this.kinds.get(other)).filter(Boolean).map(other => {
-      const stands = kind && !kind.letters ? letters : (!other.letters ? (letters || kind?.letters || '') : '');
-      return el('button', { type: 'button', class: tileClass(other, 'mini option'), 'data-id': other.id,
+    const stands = letters || kind?.letters || '';  // what the place spells: a wild chosen for it stands for that
+    const options = ids.map(other => this.kinds.get(other)).filter(Boolean).map(other =>
+      el('button', { type: 'button', class: tileClass(other, 'mini option'), 'data-id': other.id,
         onclick: () => {
           const j = this.swap ? this.tokens.findIndex((t, k) => k !== i && parseToken(t).id === other.id) : -1;
           if (j >= 0) this.tokens[j] = token;  // the only such card is elsewhere in the line: the two change places
           this.tokens[i] = stands && !other.letters ? `${other.id}=${stands}` : other.id;
           this.changed('changed');
           this.row.children[i]?.focus();
-        } }, tileBody(other, { letters: other.letters ? '' : stands, extra: `instead of ${name}` }));
-    });
+        } }, tileBody(other, { letters: other.letters ? '' : stands, extra: `instead of ${name}` })));
     for (const b of this.row.querySelectorAll('[aria-expanded]')) b.setAttribute('aria-expanded', 'false');
     button.setAttribute('aria-expanded', 'true');
     this.menu.replaceChildren(

@@ -4,7 +4,8 @@
 import { answer, api, clearErrors, clearsOnChange, showApiError, showError } from './api.js';
 import { CardLine, Picker, el, parseToken } from './cards.js';
 import { MAX_MOTIFS, renderMotifs } from './motifs.js';
-import { alternatives, ordinal, pickWord, usedCounts } from './pick.js';
+import { ordinal } from './names.js';
+import { alternatives, pickWord, usedCounts } from './pick.js';
 import { gameView } from './results.js';
 
 const $ = sel => document.querySelector(sel);

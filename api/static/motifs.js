@@ -26,7 +26,7 @@ export function renderMotifs(root, motifs, ids, name, onChange) {
   });
   const list = el('ol', { class: 'motif-list' }, ids.map((id, i) => {
     const m = motifs.get(id) || { name: id, effect: '' };
-    const move = (delta, verb, text) => el('button', { type: 'button', class: 'icon',
+    const move = (delta, verb, text) => el('button', { type: 'button', class: `icon ${verb}`,
       disabled: i + delta < 0 || i + delta >= ids.length, onclick: () => {
         [ids[i], ids[i + delta]] = [ids[i + delta], ids[i]];
         onChange(`${m.name} flipped ${verb}`);
@@ -42,11 +42,6 @@ export function renderMotifs(root, motifs, ids, name, onChange) {
           again(`#${selectId}`);
         } }, el('span', { 'aria-hidden': 'true', text: '✕' }), el('span', { class: 'sr-only', text: `Remove ${m.name}` }))));
   }));
-  for (const [i, li] of [...list.children].entries()) {
-    li.querySelector('.icon:nth-child(1)').classList.add('earlier');
-    li.querySelector('.icon:nth-child(2)').classList.add('later');
-    li.dataset.index = String(i);
-  }
   root.replaceChildren(ids.length ? list : el('p', { class: 'hint', text: 'No motifs.' }),
     el('div', { class: 'field' }, el('label', { for: selectId, text: ids.length >= MAX_MOTIFS ? 'Ten motifs at most' : 'Add a motif' }),
       select),

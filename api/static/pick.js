@@ -1,15 +1,16 @@
 // Typed letters to cards: which card kinds a word or a row of typed letters stands for. Pure functions (no DOM):
 // the page's card lines and the scoresheet's typed words use them, and node's test runner tests them.
 
+import { ordinal, parseToken } from './names.js';
+
 const VOWELS = new Set('aeiou');
 
-/** How many copies of each kind ``tokens`` use (a motif's copy or a free wild is no card of the deck). */
+/** How many copies of each kind ``tokens`` use (a motif's copy is no card of the deck). */
 export function usedCounts(tokens) {
   const n = new Map();
   for (const token of tokens) {
-    const [base] = token.split('=');
-    const [id, copyOf] = base.split('+');
-    if (!copyOf) n.set(id, (n.get(id) || 0) + 1);
+    const { id, copy } = parseToken(token);
+    if (!copy) n.set(id, (n.get(id) || 0) + 1);
   }
   return n;
 }
@@ -47,8 +48,7 @@ export function defaultKind(kinds, letters, left) {
 
 /** The other kinds a card in a hand, pool or word could be: the same letters' kinds, then fitting wilds. */
 export function alternatives(kinds, token) {
-  const [base, chosen = ''] = token.split('=');
-  const [id] = base.split('+');
+  const { id, letters: chosen } = parseToken(token);
   const kind = kinds.get(id);
   const letters = chosen || (kind && kind.letters) || '';
   if (!letters) return [];
@@ -131,10 +131,4 @@ function choicesFor(kinds, card, cards, source) {
     if (card.wild ? !kind.letters && fits(kind, card.letters) : kind.letters === card.letters) out.push(id);
   }
   return out;
-}
-
-export function ordinal(n) {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
 }
