@@ -231,7 +231,7 @@ def processes(runs: int) -> None:
 def differential(sequences: int) -> None:
     """Hold the compiled word scorer to score_checked_word on random card sequences beyond CI's seeds."""
     from novelty.scoring import score_checked_word
-    from novelty.search import Tables, _table
+    from novelty.search import Tables
     from tests import core_cases
     from tests.core_cases import SEQUENCES, compiled_score  # a plain module: no pytest needed
 
@@ -241,7 +241,7 @@ def differential(sequences: int) -> None:
         rng = random.Random(seed)
         hand, motifs, rules, escaped = core_cases.deal(rng)
         tables = Tables(hand, Counter(), motifs, rules, escaped)
-        faces = _table(_core.FACE_FIELDS, tables.faces)
+        faces = tables.face_table()
         for word in core_cases.words(tables, rng, min(per_deal, sequences - compared)):
             awards = core_cases.awards(tables, word, rng)
             expected = score_checked_word(word, tables.motifs, rules=rules, escaped=tables.escaped,

@@ -47,9 +47,10 @@ from typing import Any
 from novelty.catalog import LETTERS, load_catalog
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon
+from novelty.limits import Limit
 from novelty.options import ADVISE_MAX_SECONDS, ADVISE_SECONDS
 from novelty.play import ESCAPED, Play, Word, cards_used
-from novelty.scoring import Rules, motif_ids, score_play
+from novelty.scoring import Rules, motif_ids, score_play, score_signature
 from novelty.solver import Solution, SolveResult, escaped_choices, solve
 
 DECISIONS = ("draft", "kill-off", "second-chances", "heroic-sacrifice", "merchant-city", "rags-to-riches",
@@ -94,8 +95,6 @@ found. A work limit, not a time limit, so that the same seed gives the same answ
 
 MAX_SAMPLES = 1000
 MAX_SECONDS = ADVISE_MAX_SECONDS
-COLOUR_MOTIFS = frozenset({"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"})
-"""Motifs under which a card's colour changes its score (otherwise a red e and a blue e are alike)."""
 
 
 # -- answers ------------------------------------------------------------------------------------------
@@ -155,6 +154,17 @@ class Choice:
     letter: str | None = None
     """For Escaped from Captivity: the letter named (None: a letter on no card)."""
 
+    @classmethod
+    def searched(cls, label: str, cards: tuple[str, ...], same_as: tuple[str, ...], result: SolveResult | None,
+                 **more: Any) -> Choice:
+        """Return the choice valued by a search's best play: its total, whether it is proved, the bound, the play
+        (``result`` None: no time was left to search, nothing is known). ``more``: the other fields."""
+        if result is None:
+            return cls(label, cards, same_as, proved=False, **more)
+        top = result.plays[0]
+        return cls(label, cards, same_as, value=top.total, proved=result.optimal, bound=result.bound, play=top,
+                   **more)
+
     @property
     def score(self) -> float:
         """Return what the choices are ranked by: the expectation when there is one, else the value."""
@@ -211,7 +221,8 @@ class Setting:
 
 
 class _Work:
-    """The searches of one answer: a deadline, counts, a cache of values, and a pool of threads."""
+    """The searches of one answer: a deadline, counts, a cache of values, and a pool of threads (a context manager:
+    leaving it shuts the pool down)."""
 
     def __init__(self, setting: Setting) -> None:
         if not 0 < setting.time_limit <= MAX_SECONDS:
@@ -221,11 +232,18 @@ class _Work:
         self.started = time.perf_counter()
         self.deadline = self.started + setting.time_limit
         self.motifs = motif_ids(setting.motifs)
+        self.signature = signatures(self.motifs)
         self.stats: Counter[str] = Counter()
         self.cache: dict[tuple[Any, ...], SolveResult] = {}
         self.lock = threading.Lock()
         self.workers = setting.workers or min(4, os.cpu_count() or 1)
         self.pool = ThreadPoolExecutor(max_workers=self.workers) if self.workers > 1 else None
+
+    def __enter__(self) -> _Work:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def close(self) -> None:
         if self.pool:
@@ -236,19 +254,19 @@ class _Work:
 
     def key(self, hand: Counter[str], pool: Counter[str], escaped: str | None, top: int) -> tuple[Any, ...]:
         """Return the cache key of a search: hand and pool by class, so cards that score alike share it."""
-        sig = signatures(self.motifs)
+        sig = self.signature
         return (frozenset(Counter(sig(k) for k in hand.elements()).items()),
                 frozenset(Counter(sig(k) for k in pool.elements()).items()), escaped, top)
 
     def solve(self, hand: Counter[str], pool: Counter[str], *, top: int = 1, escaped: str | None = None,
-              use_cache: bool = True, cap: float | None = None, work: int | None = None) -> SolveResult | None:
+              use_cache: bool = True, limit: Limit = Limit()) -> SolveResult | None:
         """Return the best plays of a situation, or None when no time was left to start the search.
 
-        ``cap``: seconds this search may take at most; ``work``: search steps as well, so that the answer does not
-        depend on the machine's load (the time left still stops the search: see :func:`_race`, which drops a sample
-        whose search ended past the deadline)."""
+        ``limit.time``: seconds this search may take at most (the time left always stops it); ``limit.work``: search
+        steps (None: the setting's), so that the answer does not depend on the machine's load (the time left still
+        stops the search: see :func:`_race`, which drops a sample whose search ended past the deadline)."""
         escaped = escaped if escaped is not None else self.setting.escaped
-        work = work if work is not None else self.setting.work
+        work = limit.work if limit.work is not None else self.setting.work
         if self.left() <= 0:  # (before the key: thousands of choices may be left when time runs out)
             return None
         key = self.key(hand, pool, escaped, top)
@@ -260,10 +278,10 @@ class _Work:
         left = self.left()
         if left <= 0:
             return None
-        if cap is not None:
-            left = min(left, cap)
+        if limit.time is not None:
+            left = min(left, limit.time)
         result = solve(self.setting.lexicon, hand, pool, self.motifs, rules=self.setting.rules, escaped=escaped,
-                       top=top, time_limit=left, work=work)
+                       top=top, time_limit=left, work=work, limits=limit.caps)
         with self.lock:
             self.stats["searches"] += 1
             self.stats["unproved"] += not result.optimal
@@ -286,13 +304,18 @@ class _Work:
 
 
 def signatures(motifs: Sequence[str]) -> Callable[[str], tuple[Any, ...]]:
-    """Return a function giving a card kind's signature: kinds with equal signatures score exactly alike."""
-    colours = bool(COLOUR_MOTIFS & set(motifs))
+    """Return a function giving a card kind's signature: kinds with equal signatures score exactly alike
+    (:func:`novelty.scoring.score_signature`, as the search's classes, but naming no Escaped from Captivity letter:
+    a choice names printed cards, and a search's cache key names its letter apart, so the cards of the letter named
+    stay apart here where the search makes them one class)."""
     catalog = load_catalog()
+    motifs = tuple(motifs)
+    known: dict[str, tuple[Any, ...]] = {}
 
     def signature(ident: str) -> tuple[Any, ...]:
-        kind = catalog.kinds[ident]
-        return (kind.letters, kind.wild, kind.points, kind.effect, kind.colour if colours else None)
+        if ident not in known:
+            known[ident] = score_signature(catalog.kinds[ident], motifs)
+        return known[ident]
 
     return signature
 
@@ -301,13 +324,14 @@ def classes(cards: Iterable[str], motifs: Sequence[str]) -> list[list[str]]:
     """Return the kinds among ``cards`` grouped by signature (first seen first; kinds sorted in a group)."""
     sig = signatures(motifs)
     groups: dict[tuple[Any, ...], list[str]] = {}
-    for ident in sorted(set(cards), key=_id_order):
+    for ident in sorted(set(cards), key=id_order):
         groups.setdefault(sig(ident), []).append(ident)
     return list(groups.values())
 
 
-def _id_order(ident: str) -> tuple[int, str, int]:
-    """Return the catalog order of an id: wilds last, then by letter and number (``e2`` before ``e10``)."""
+def id_order(ident: str) -> tuple[int, str, int]:
+    """Return the catalog order of an id, a sort key: wilds last, then by letter and number (``e2`` before
+    ``e10``)."""
     head = ident.rstrip("0123456789")
     kind = load_catalog().kinds[ident]
     return (kind.wild is not None, head, int(ident[len(head):] or 0))
@@ -341,7 +365,7 @@ def relabel(play: Play, hand: Counter[str], pool: Counter[str], motifs: Sequence
     sig = signatures(motifs)
     catalog = load_catalog()
     supply: dict[tuple[Any, ...], list[str]] = {}
-    for ident in sorted(hand.elements(), key=_id_order) + sorted(pool.elements(), key=_id_order):
+    for ident in sorted(hand.elements(), key=id_order) + sorted(pool.elements(), key=id_order):
         supply.setdefault(sig(ident), []).append(ident)
     present = {s: ids[0] for s, ids in supply.items()}
     taken: dict[tuple[Any, ...], int] = Counter()
@@ -369,7 +393,7 @@ def relabel(play: Play, hand: Counter[str], pool: Counter[str], motifs: Sequence
 
 
 def _unused(play: Play, hand: Counter[str], pool: Counter[str]) -> tuple[str, ...]:
-    return tuple(sorted((hand + pool - cards_used(play)).elements(), key=_id_order))
+    return tuple(sorted((hand + pool - cards_used(play)).elements(), key=id_order))
 
 
 def rescore(work: _Work, solution: Solution, hand: Counter[str], pool: Counter[str]) -> Solution | None:
@@ -404,7 +428,7 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
     # Under Escaped from Captivity the search also merges every card of the named letter (each is the same minor
     # wild): a listed play's card may stand for a card of another kind than the signatures here can tell.
     listing = None if ESCAPED in work.motifs else work.solve(base_hand, base_pool, top=DERIVE_TOP,
-                                                             cap=work.left() / 4)
+                                                             limit=Limit(time=work.left() / 4))
     plays = listing.plays if listing is not None and listing.optimal else ()
     complete = bool(plays) and len(plays) < DERIVE_TOP  # every play there is, the empty play included
     floor = plays[-1].total if plays else None
@@ -422,7 +446,8 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
                 best = again
         if best is not None and (complete or (floor is not None and best.total >= floor + uplift)):
             work.stats["derived"] += 1
-            results[n] = Choice(option.label, option.cards, option.same_as, best.total, True, best.total, best)
+            results[n] = Choice(option.label, option.cards, option.same_as, value=best.total, bound=best.total,
+                                play=best)
         else:
             todo.append(n)
 
@@ -430,11 +455,8 @@ def _evaluate(work: _Work, base_hand: Counter[str], base_pool: Counter[str], opt
 
     def search(n: int) -> Choice:
         option = options[n]
-        result = work.solve(option.hand, option.pool, cap=share)
-        if result is None:
-            return Choice(option.label, option.cards, option.same_as, None, False, None, None)
-        top = result.plays[0]
-        return Choice(option.label, option.cards, option.same_as, top.total, result.optimal, result.bound, top)
+        return Choice.searched(option.label, option.cards, option.same_as,
+                               work.solve(option.hand, option.pool, limit=Limit(time=share)))
 
     for n, choice in zip(todo, work.map(search, todo), strict=True):
         results[n] = choice
@@ -472,7 +494,7 @@ def _assumed(work: _Work, hand: Counter[str], pool: Counter[str], **more: Any) -
 
 
 def _ids(cards: Counter[str]) -> list[str]:
-    return sorted(cards.elements(), key=_id_order)
+    return sorted(cards.elements(), key=id_order)
 
 
 def _answer(work: _Work, decision: str, choices: Iterable[Choice], assumed: dict[str, Any],
@@ -501,12 +523,9 @@ def _each_move(setting: Setting, hand: Counter[str], pool: Counter[str], size: i
     """Rank every way to move ``size`` cards of the hand (cards that score alike once) by the exact best play after
     ``move`` (cards, alike) -> the option it leads to."""
     _check_hand(hand, pool, size, decision.replace("-", " "))
-    work = _Work(setting)
-    try:
+    with _Work(setting) as work:
         options = [move(cards, alike) for cards, alike in _class_options(hand, work.motifs, size)]
         return _answer(work, decision, _evaluate(work, hand, pool, options), _assumed(work, hand, pool), notes)
-    finally:
-        work.close()
 
 
 def kill_off(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None) -> Advice:
@@ -540,14 +559,11 @@ def rags_to_riches(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     pool = pool or Counter()
     held = hand + Counter([take] if take else [])
     _check_hand(held, pool, 1, "rags to riches")
-    work = _Work(setting)
-    try:
+    with _Work(setting) as work:
         options = [_Option(f"give {' '.join(cards)}", cards, alike, held - Counter(cards), pool, 1)
                    for cards, alike in _class_options(held, work.motifs, 1)]
         return _answer(work, "rags-to-riches", _evaluate(work, held, pool, options),
                        _assumed(work, hand, pool, take=take))
-    finally:
-        work.close()
 
 
 def escaped_letter(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None) -> Advice:
@@ -557,8 +573,7 @@ def escaped_letter(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     motifs = motif_ids(setting.motifs)
     if ESCAPED not in motifs:
         setting = dataclasses.replace(setting, motifs=(*motifs, ESCAPED))
-    work = _Work(dataclasses.replace(setting, escaped=None))
-    try:
+    with _Work(dataclasses.replace(setting, escaped=None)) as work:
         letters = escaped_choices(hand, pool, work.motifs, None)
 
         def search(letter: str | None) -> Choice:
@@ -566,16 +581,10 @@ def escaped_letter(setting: Setting, hand: Counter[str], pool: Counter[str] | No
             cards = tuple(k for k in _ids(hand + pool) if letter and load_catalog().kinds[k].letters == letter)
             # a letter on no card: name one no card shows, so nothing turns wild
             named = letter or next(c for c in LETTERS if c not in _letters(hand + pool))
-            result = work.solve(hand, pool, escaped=named)
-            if result is None:
-                return Choice(label, cards, (), None, False, None, None, letter=letter)
-            top = result.plays[0]
-            return Choice(label, cards, (), top.total, result.optimal, result.bound, top, letter=letter)
+            return Choice.searched(label, cards, (), work.solve(hand, pool, escaped=named), letter=letter)
 
         notes = [] if ESCAPED in motifs else ["escaped-from-captivity was added to the motifs"]
         return _answer(work, "escaped", work.map(search, letters), _assumed(work, hand, pool), notes)
-    finally:
-        work.close()
 
 
 def _letters(cards: Counter[str]) -> set[str]:
@@ -617,7 +626,7 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
         def run(task: tuple[int, int]) -> tuple[float, bool] | None:
             a, s = task
             situation = arms[a].situation(s)
-            result = work.solve(*situation, work=SAMPLE_WORK)
+            result = work.solve(*situation, limit=Limit(work=SAMPLE_WORK))
             if result is None or work.left() <= 0:  # it may have been cut by time, not work: the seed would not
                 return None                         # give the same answer on another machine
             return float(result.plays[0].total), result.optimal
@@ -656,7 +665,7 @@ def _race(work: _Work, arms: list[_Arm], samples: int, prune: bool, screen: tupl
 
 def _deals(unseen: Counter[str], size: int, samples: int, seed: int) -> list[list[str]]:
     """Return ``samples`` random deals of ``size`` unseen cards (the same for a seed)."""
-    cards = sorted(unseen.elements(), key=_id_order)
+    cards = sorted(unseen.elements(), key=id_order)
     if size > len(cards):
         raise RuleError(f"only {len(cards)} cards are unseen; cannot deal {size}")
     rng = random.Random(seed)
@@ -710,16 +719,14 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
         raise RuleError(f"only {sum(unseen.values())} cards are unseen; cannot deal {dealt} for the other "
                         f"{players - 1} players' packs")
     deals = _deals(unseen, dealt, samples, seed) if dealt else [[] for _ in range(samples)]
-    work = _Work(setting)
-    try:
+    with _Work(setting) as work:
         groups = classes(pack, work.motifs)
 
-        def now(group: list[str]) -> Choice:
+        def now(group: list[str]) -> Choice:  # a pick's value is its expectation (raced below)
             result = work.solve(hand + Counter([group[0]]), pool)
             top = result.plays[0] if result else None
-            return Choice(f"draft {group[0]}", (group[0],), tuple(group[1:]), None,
-                          bool(result and result.optimal), result.bound if result else None, top,
-                          now=top.total if top else None)
+            return Choice(f"draft {group[0]}", (group[0],), tuple(group[1:]), proved=bool(result and result.optimal),
+                          bound=result.bound if result else None, play=top, now=top.total if top else None)
 
         nows = work.map(now, groups)
 
@@ -747,8 +754,6 @@ def draft_pick(setting: Setting, hand: Counter[str], pack: Counter[str], pool: C
         if not left:
             notes.append("no picks are left: the expected value is the value now")
         return _answer(work, "draft", choices, assumed, notes)
-    finally:
-        work.close()
 
 
 def _table_rollout(mine: Counter[str], dealt: list[str], size: int, players: int, left: int,
@@ -759,7 +764,7 @@ def _table_rollout(mine: Counter[str], dealt: list[str], size: int, players: int
     before their pick this turn), then cards dealt at random for picks beyond the packs."""
     from novelty.draftvalues import table_pick
 
-    packs = [sorted(mine.elements(), key=_id_order)]
+    packs = [sorted(mine.elements(), key=id_order)]
     packs += [list(dealt[n * size:(n + 1) * size]) for n in range(players - 1)]
     for other in packs[1:]:  # the others' picks this turn
         other.remove(table_pick(other, values))
@@ -789,8 +794,7 @@ def recurring_character(setting: Setting, hand: Counter[str], pool: Counter[str]
     unseen = unseen_cards(hand, pool, seen)
     deals = _deals(unseen, next_cards, samples, seed)
     later = dataclasses.replace(setting, motifs=tuple(motif_ids(next_motifs)), escaped=None)
-    work = _Work(later)
-    try:
+    with _Work(later) as work:
         groups = classes(hand, work.motifs)
         def arm(group: list[str]) -> _Arm:
             def situation(s: int) -> tuple[Counter[str], Counter[str]]:
@@ -809,8 +813,6 @@ def recurring_character(setting: Setting, hand: Counter[str], pool: Counter[str]
         notes = ["this round's play does not change: the card is carried over after the round (ruling A2)",
                  f"the next round's hand is {next_cards} unseen cards dealt at random, with no pool"]
         return _answer(work, "recurring-character", choices, assumed, notes)
-    finally:
-        work.close()
 
 
 def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | None = None, *,
@@ -826,9 +828,8 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
     unseen = unseen_cards(hand, pool, seen)
     size = min(most, sum(hand.values()))
     deals = _deals(unseen, size, samples, seed)
-    work = _Work(setting)
-    try:
-        keep = work.solve(hand, pool, cap=work.left() / 4)  # the discards' samples have the rest
+    with _Work(setting) as work:
+        keep = work.solve(hand, pool, limit=Limit(time=work.left() / 4))  # the discards' samples have the rest
         options = [(cards, alike) for n in range(1, size + 1) for cards, alike in _class_options(hand, work.motifs, n)]
         def arm(cards: tuple[str, ...], alike: tuple[str, ...]) -> _Arm:
             def situation(s: int) -> tuple[Counter[str], Counter[str]]:
@@ -843,9 +844,9 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
                                                                                     strict=True)]
         if keep is not None:
             best = keep.plays[0]
-            choices.append(Choice("keep every card", (), (), best.total, keep.optimal, keep.bound, best,
-                                  expected=Estimate(float(best.total), float(best.total), float(best.total), 1,
-                                                    int(not keep.optimal))))
+            choices.append(Choice.searched("keep every card", (), (), keep,
+                                           expected=Estimate(float(best.total), float(best.total),
+                                                             float(best.total), 1, int(not keep.optimal))))
         assumed = _assumed(work, hand, pool, seen=_ids(seen), unseen=sum(unseen.values()),
                            unseen_cards=_ids(unseen), samples=samples, seed=seed, prune=prune, most=size)
         notes = ["keeping every card is exact (no draw); each discard is sampled on the same draws"]
@@ -853,5 +854,3 @@ def second_chances(setting: Setting, hand: Counter[str], pool: Counter[str] | No
             notes.append(f"{len(arms)} ways to discard were screened on {SCREEN[0]} draws each; "
                          f"the best {SCREEN[1]} went on")
         return _answer(work, "second-chances", choices, assumed, notes)
-    finally:
-        work.close()

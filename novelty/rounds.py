@@ -15,12 +15,13 @@ from typing import Any
 from novelty.errors import RuleError
 from novelty.lexicon import Lexicon, fold
 from novelty.play import Play
-from novelty.scoring import Adjustment, PlayScore, Rules, invalid_reason, motif_ids, score_play
+from novelty.scoring import AWARD_POINTS, Adjustment, PlayScore, Rules, invalid_reason, motif_ids, score_play
 from novelty.tally import all_max, all_min, ranking, winners
 from novelty.words import is_playable
 
 CHALLENGE_REWARD = 5
-ROUND_BONUS = {"sesquipedalian": 5, "pangram": 5, "laconic": 5}
+ROUND_BONUS = dict.fromkeys(("sesquipedalian", "pangram", "laconic"), AWARD_POINTS)
+"""What each round-level motif awards (:data:`novelty.scoring.AWARD_POINTS`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,10 @@ import itertools
 from collections import Counter as CardCounts
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
-from novelty.catalog import VOWELS, Colour, WildKind, load_catalog
+from novelty.catalog import VOWELS, CardKind, Colour, WildKind, load_catalog
 from novelty.effects import Condition, Counter, Effect, Op, Target
 from novelty.errors import NotationError, RuleError
 from novelty.lexicon import Lexicon
@@ -32,8 +33,35 @@ from novelty.words import MIN_WORD_LENGTH, is_playable, not_ascii
 WORD = -1
 """Event target meaning the whole word."""
 
-#: Motifs whose bonus goes to words chosen from the whole play or round, not decided by the word alone.
-AWARDED = {"sesquipedalian": 5, "pangram": 5, "grandiloquent": 0}
+AWARD_POINTS = 5
+"""What a round-level award is worth: Sesquipedalian and Pangram to each word they reward, Laconic to each player it
+rewards (:mod:`novelty.rounds`). The compiled search reads it too (the ``award_points`` of its params)."""
+
+#: Motifs whose bonus goes to words chosen from the whole play or round, not decided by the word alone (Grandiloquent's
+#: is the longest word's length).
+AWARDED = {"sesquipedalian": AWARD_POINTS, "pangram": AWARD_POINTS, "grandiloquent": 0}
+
+COLOUR_MOTIFS = frozenset({"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"})
+"""Motifs that read a card's colour: without one in play, a red card and a blue card of the same letters, points and
+effect score alike."""
+
+# What each word motif adds or multiplies by (:func:`motif_event` reads these; so does the search's relaxed bound,
+# :meth:`novelty.search.Tables.relaxed_bound`, which must know the most any motif can do).
+
+WORD_POINTS = {"uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
+"""Word motifs that add a fixed number of points to a word meeting their condition."""
+
+LENGTH_POINTS = frozenset({"chekhovs-gun", "bookkeeper", "strengths", "lipogram"})
+"""Word motifs that add the word's length to a word meeting their condition."""
+
+CARD_POINTS = {"wild-child": 2, "red-symbolism": 1, "blue-symbolism": 1}
+"""Word motifs that add points to each card meeting their condition (a wild, a red card, a blue card)."""
+
+LETTER_POINTS = frozenset({"consonance", "assonance"})
+"""Word motifs that add a point to a card per letter of it meeting their condition (a consonant, a vowel)."""
+
+DOUBLING = frozenset({"utopia", "trilogy", "fight-back-to-back", "first-letter", "epistolary-novel", "adventure-duo"})
+"""Word motifs that double a word, or cards of it, meeting their condition."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +182,65 @@ def place(word: Word, motifs: Sequence[str], escaped: str | None = None, rules: 
         ))
         start += card.width
     return placed
+
+
+class Reading(NamedTuple):
+    """One way the engine may read a card in a word (:func:`card_readings`)."""
+
+    letters: str
+    """The letters the card spells in this reading ("" when it stands for a letter: a wild, or a card of the
+    Escaped from Captivity letter standing for another)."""
+    placed: Placed
+    """The card as scored: points, effect, colour, whether it is wild (placed standing for ``a`` when it may stand
+    for a letter)."""
+    as_y: Placed | None = None
+    """For a one-letter wild, the card standing for Y: whether its Y is a vowel is the card's to say (ruling R5)."""
+
+
+@lru_cache(maxsize=4096)
+def card_readings(kind: CardKind, copy_of: str | None, motifs: tuple[str, ...], escaped: str | None,
+                  rules: Rules) -> tuple[Reading, ...]:
+    """Return each way a card of ``kind`` (a copy when ``copy_of`` names a repeat motif) may be read in a word under
+    the motifs: one, or two for a card of the Escaped from Captivity letter (standing for another letter, and as
+    its printed letter). Cached: many searches under the same motifs read the same cards."""
+
+    def placed(letters: str, wild_letters: bool) -> Placed:
+        return place(Word((Card(kind, letters, wild_letters, copy_of=copy_of),)), motifs, escaped, rules)[0]
+
+    if kind.wild is WildKind.DOUBLE:
+        return (Reading("", placed("aa", True)),)
+    if kind.wild is not None:
+        return (Reading("", placed("a", True), placed("y", True)),)
+    assert kind.letters is not None
+    if escaped and kind.letters == escaped:
+        other = "b" if kind.letters == "a" else "a"
+        return Reading("", placed(other, True)), Reading(kind.letters, placed(kind.letters, False))
+    return (Reading(kind.letters, placed(kind.letters, False)),)
+
+
+def score_signature(kind: CardKind, motifs: Sequence[str], escaped: str | None = None, rules: Rules = Rules()
+                    ) -> tuple[Any, ...]:
+    """Return what decides a card kind's score under the motifs: kinds with equal signatures score exactly alike, in
+    any word and any play, so either may stand for the other.
+
+    It is the engine's own reading of the kind (:func:`card_readings`), as itself and as each repeat motif's copy:
+    its letters and wild kind, and per reading its points, effect, being wild, how its Y counts, and its colour when
+    a colour motif (:data:`COLOUR_MOTIFS`) is in play. With ``escaped``, the Escaped from Captivity letter named,
+    every card of that letter reads as the same minor wild, so kinds printed differently may be alike (the search's
+    classes, :class:`novelty.search.Tables`); with none, kinds alike are kinds printed alike but for a colour no
+    motif reads (decision help's choices, which name printed cards: :func:`novelty.advise.signatures`)."""
+    return _signature(kind, tuple(motifs), escaped, rules)
+
+
+@lru_cache(maxsize=4096)
+def _signature(kind: CardKind, motifs: tuple[str, ...], escaped: str | None, rules: Rules) -> tuple[Any, ...]:
+    colours = bool(COLOUR_MOTIFS.intersection(motifs))
+    roles = [None, *(m for m in REPEATS if m in motifs)]
+    return (kind.letters, kind.wild, tuple(
+        tuple((r.placed.points, r.placed.effect, r.placed.colour if colours else None, r.placed.wild,
+               None if r.as_y is None else r.as_y.y_vowel)
+              for r in card_readings(kind, role, motifs, escaped, rules))
+        for role in roles))
 
 
 class WordView:
@@ -293,11 +380,11 @@ def motif_event(motif: str, view: WordView, rules: Rules, award: int | None = No
     elif motif == "assonance":
         changes = per_card(lambda i: sum(view.vowel[p] for p in view.span(i)))
     elif motif == "wild-child":
-        changes = per_card(lambda i: 2 if cards[i].wild else 0)
+        changes = per_card(lambda i: CARD_POINTS[motif] if cards[i].wild else 0)
     elif motif == "red-symbolism":
-        changes = per_card(lambda i: 1 if cards[i].colour is Colour.RED else 0)
+        changes = per_card(lambda i: CARD_POINTS[motif] if cards[i].colour is Colour.RED else 0)
     elif motif == "blue-symbolism":
-        changes = per_card(lambda i: 1 if cards[i].colour is Colour.BLUE else 0)
+        changes = per_card(lambda i: CARD_POINTS[motif] if cards[i].colour is Colour.BLUE else 0)
     elif motif == "epistolary-novel":
         changes = doubles(lambda i: i == len(cards) - 1)
     elif motif == "first-letter":
@@ -312,7 +399,7 @@ def motif_event(motif: str, view: WordView, rules: Rules, award: int | None = No
             changes = _word_change(Op.ADD, n, "doubled letters")
     elif motif == "uncopyrightable":
         if len(set(text)) == n:
-            changes = _word_change(Op.ADD, 1, "no repeated letters")
+            changes = _word_change(Op.ADD, WORD_POINTS[motif], "no repeated letters")
     elif motif == "strengths":
         if view.vowels == 1:
             changes = _word_change(Op.ADD, n, "only one vowel")
@@ -330,7 +417,7 @@ def motif_event(motif: str, view: WordView, rules: Rules, award: int | None = No
             changes = _word_change(Op.MULTIPLY, 2, "doubled vowels")
     elif motif == "hermit":
         if not any(c.wild for c in cards):
-            changes = _word_change(Op.ADD, 1, "no wilds")
+            changes = _word_change(Op.ADD, WORD_POINTS[motif], "no wilds")
     elif motif == "my-name-is":
         counts = [text.count(c) for c in set(text)]
         extra = sum(k - 1 for k in counts) if rules.my_name_is_counts_extra_copies else sum(k > 1 for k in counts)
@@ -338,10 +425,10 @@ def motif_event(motif: str, view: WordView, rules: Rules, award: int | None = No
             changes = _word_change(Op.ADD, extra, "repeated letters")
     elif motif == "red-pill-blue-pill":
         if view.coloured_letters(Colour.RED) > view.coloured_letters(Colour.BLUE):
-            changes = _word_change(Op.ADD, 2, "more red letters than blue")
+            changes = _word_change(Op.ADD, WORD_POINTS[motif], "more red letters than blue")
     elif motif == "red-eyes-blue-eyes":
         if view.coloured_letters(Colour.BLUE) > view.coloured_letters(Colour.RED):
-            changes = _word_change(Op.ADD, 2, "more blue letters than red")
+            changes = _word_change(Op.ADD, WORD_POINTS[motif], "more blue letters than red")
     return Event(motif, changes, motif=True) if changes else None
 
 

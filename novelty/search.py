@@ -3,15 +3,20 @@
 Vocabulary (see also :mod:`novelty.solver`):
 
 - a **class** is a set of card kinds held that score alike under the motifs in play (same letters,
-  points, effect and, when a colour motif is in play, colour): ``e1 e2 e3`` are one class when no
-  colour motif is out. Cards of one class are interchangeable, so the search lays down classes, never
+  points, effect and, when a colour motif is in play, colour; every card of the Escaped from Captivity letter
+  named, which reads as the same minor wild: :func:`novelty.scoring.score_signature`): ``e1 e2 e3`` are one
+  class when no colour motif is out. Cards of one class are interchangeable, so the search lays down classes, never
   kinds, and hands kinds back (hand cards first) only when it writes the play out;
 - a **resource** is what a word consumes: a class (as many as held), a repeat motif's copies
   (``+alliteration``: as many as it grants), or a motif's free wild;
 - a **unit** is what a group is keyed by: a class, a repeat motif's copy *of one class*, or a free wild;
 - a **face** is one way a unit is laid down, with the card facts the scorer reads. Every fact comes from
-  :func:`novelty.scoring.place`, the engine's own reading of a card, so the compiled scorer cannot drift
+  :func:`novelty.scoring.card_readings`, the engine's own reading of a card, so the compiled scorer cannot drift
   from the engine's rules; its codes come from the tables the core exports (``_core.TARGETS`` ...).
+
+The seam: :meth:`Tables.run` builds one :class:`CoreRequest` (the tables as flat arrays, the step index and the
+:class:`~novelty.limits.Limit`), one private function sends it to the core, and the core's answer comes back as a
+:class:`CoreAnswer`.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -26,8 +32,22 @@ from novelty import _core
 from novelty.catalog import LETTERS, CardKind, Colour, WildKind, load_catalog
 from novelty.effects import Effect
 from novelty.errors import NoveltyError
+from novelty.limits import Limit
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word
-from novelty.scoring import Placed, Rules, place
+from novelty.scoring import (
+    AWARD_POINTS,
+    CARD_POINTS,
+    COLOUR_MOTIFS,
+    DOUBLING,
+    LENGTH_POINTS,
+    LETTER_POINTS,
+    WORD_POINTS,
+    Placed,
+    Rules,
+    card_readings,
+    place,
+    score_signature,
+)
 from novelty.steps import StepIndex
 
 
@@ -47,32 +67,10 @@ keep score and effect."""
 MOTIFS = _codes(_core.MOTIFS)
 """Motifs the compiled scorer applies to a word (word motifs and the three awards)."""
 COLOURS = {None: 0, Colour.RED: 1, Colour.BLUE: 2}
-COLOUR_MOTIFS = {"red-symbolism", "blue-symbolism", "red-pill-blue-pill", "red-eyes-blue-eyes"}
 CHOICE_EXCLUDES = {*REPEATS, "unseen-character"}
 """Motifs under which :class:`Tables` cannot offer cards to choose from (one search per card instead)."""
 _READ_FIELDS = [name for name in _core.FACE_FIELDS if name not in ("resource", "unit", "copy_motif", "later_twin")]
 """What the walk and the scorer read of a face wherever it stands: faces alike in all of it are twins."""
-
-MAX_GROUPS = 1_000_000
-"""Groups one search's walk may keep (about 180 bytes each with the table that finds them and what the packing
-builds from them: a search meeting this cap peaks near 250 MB) before it stops and answers with what it has: its
-words are then not all known, so no play is proved best and the bound is :meth:`Tables.relaxed_bound`, which
-ignores the word list."""
-
-MAX_OPTIONS = 500_000
-"""Options (ways of taking a group's cards: held, or granted as copies) one packing may lay out (up to 200 bytes each
-at the peak, with the lists built from them: 100 MB). A packing of every group that would need more packs the best
-groups instead (:data:`ANYTIME_GROUPS`) and proves nothing."""
-
-MAX_STATES = 1_000_000
-"""States the packing's bound may remember (up to 64 bytes each, 64 MB) before the search stops with the best play
-found. A bound computed before stands (it covers every option); otherwise the relaxed bound is given."""
-
-ANYTIME_GROUPS = 65_536
-"""Groups a packing that cannot prove its play best takes, the best at their best: when the walk stopped (time,
-work or :data:`MAX_GROUPS`), or every option could not be laid out within :data:`MAX_OPTIONS` or 40 % of the time
-left. Its time and memory then do not grow with the words found."""
-
 
 _WILD_SPELLS = {WildKind.ANY: LETTERS, WildKind.CONSONANT: "bcdfghjklmnpqrstvwxyz", WildKind.VOWEL: "aeiouy"}
 """The letters a one-letter wild may stand for (a Double Wild stands for two)."""
@@ -87,7 +85,89 @@ def _row(fields: Sequence[str], values: dict[str, int]) -> list[int]:
 
 
 def _table(fields: Sequence[str], rows: Sequence[dict[str, int]]) -> array:  # type: ignore[type-arg]
+    """Return rows as one flat ``array("i")``, each in the core's field order."""
     return array("i", [v for r in rows for v in _row(fields, r)])
+
+
+CoreWords = list[list[tuple[int, int, int, int]]]
+"""A play as the core writes it: per word, per card (face, letter, letter or -1, repeat motif granting it a copy or
+-1; ``len(Tables.repeats)`` for a choice card taken). :meth:`Tables.play` writes it out as a play."""
+
+
+@dataclass(frozen=True, slots=True)
+class CoreRequest:
+    """One search as the compiled core takes it: the step index, the tables, what to answer, and the limits.
+
+    The tables are flat ``array("i")`` rows in the core's field orders (``_core.FACE_FIELDS``, ``RES_FIELDS``,
+    ``UNIT_FIELDS``, ``COPY_FIELDS``, ``GRANT_FIELDS``, ``PARAM_FIELDS``), built by :meth:`Tables.request`."""
+
+    mask: array  # type: ignore[type-arg]
+    """The step index's letter masks (:class:`~novelty.steps.StepIndex`)."""
+    first: array  # type: ignore[type-arg]
+    """The step index's first children."""
+    faces: array  # type: ignore[type-arg]
+    """Per face, the card facts the walk and the scorer read (:meth:`Tables.face_table`)."""
+    resources: array  # type: ignore[type-arg]
+    """Per resource, how many there are (and how many of them are hand cards) and what it is."""
+    units: array  # type: ignore[type-arg]
+    """Per unit, its resource, the repeat motif copying it (or -1) and how many a word may take."""
+    copies: array  # type: ignore[type-arg]
+    """Per copy motif (the repeat motifs in play, then the choice): how many copies in all, of how many classes."""
+    grants: array  # type: ignore[type-arg]
+    """Per class a copy motif may grant copies of (copies that keep score and effect): how many at most."""
+    motifs: array  # type: ignore[type-arg]
+    """The codes of the motifs the scorer applies to words, in flip order (:meth:`Tables.motif_codes`)."""
+    params: array  # type: ignore[type-arg]
+    """The search's scalars (:meth:`Tables.params`)."""
+    top: int
+    """How many plays to answer (at most ``_core.MAX_TOP``)."""
+    seconds: float
+    """The time limit (0.0: none)."""
+    max_groups: int
+    max_options: int
+    max_states: int
+    anytime_groups: int
+    """The memory caps (:class:`~novelty.limits.Caps`)."""
+    progress: array | None  # type: ignore[type-arg]
+    """An ``array("q")`` of one item the core writes the best total found so far to while it runs, or None."""
+    work: int
+    """The most steps of search (0: no limit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CoreAnswer:
+    """The compiled core's answer to one :class:`CoreRequest`."""
+
+    plays: tuple[tuple[int, CoreWords], ...]
+    """The best plays found, best first: (total as the compiled scorer scored it, words)."""
+    walk_done: bool
+    """Whether the walk found every word (no limit stopped it)."""
+    pack_done: bool
+    """Whether the packing finished: with :attr:`walk_done`, ``plays[0]`` is proved best (:attr:`proved`)."""
+    bound: int | None
+    """No play scores more (the packing's bound, over every word); None when the walk did not finish, or the packing
+    had no time or room left to compute it (:meth:`Tables.relaxed_bound` holds then)."""
+    stats: dict[str, int | float | bool]
+    """Figures: sequences and groups found, nodes visited, seconds per phase, which memory cap was met..."""
+
+    @property
+    def proved(self) -> bool:
+        """Return whether the search finished: no play scores more than ``plays[0]``."""
+        return self.walk_done and self.pack_done
+
+
+_WALK_SHARE = 0.75
+"""With a time limit, the share of it the word walk may take; the packing of what it found has the rest. It moves into
+the C core's phase shares when the core takes the request itself: this constant and the positional call below go
+then."""
+
+
+def _send(r: CoreRequest) -> CoreAnswer:
+    """Run the compiled search on one request; return its answer. The one place Python calls ``_core.solve``."""
+    raw = _core.solve(r.mask, r.first, r.faces, r.resources, r.units, r.copies, r.grants, r.motifs, r.params, r.top,
+                      r.seconds, _WALK_SHARE, (r.max_groups, r.max_options, r.max_states, r.anytime_groups),
+                      r.progress, r.work)
+    return CoreAnswer(**{**raw, "plays": tuple(raw["plays"])})
 
 
 def effect_facts(effect: Effect | None) -> dict[str, int]:
@@ -121,38 +201,12 @@ class FaceInfo(NamedTuple):
 @lru_cache(maxsize=4096)
 def _read_faces(kind: CardKind, copy_of: str | None, motifs: tuple[str, ...], escaped: str | None, rules: Rules,
                 colours: bool) -> list[tuple[str, dict[str, int]]]:
-    """Return (sample letters, facts) for each way a card may be read, from the engine's
-    :func:`~novelty.scoring.place` (cached: many searches under the same motifs read the same cards).
-    Keyed by the kind itself, every printed fact of it, not its id: a house variant's ``q2`` worth 3 is not the
-    printed ``q2``. Callers must not change what it returns."""
-
-    def placed(letters: str, wild_letters: bool) -> Placed:
-        card = Card(kind, letters, wild_letters, copy_of=copy_of)
-        return place(Word((card,)), motifs, escaped, rules)[0]
-
-    def facts(letters: str, wild_letters: bool) -> dict[str, int]:
-        return card_facts(placed(letters, wild_letters), colours)
-
-    if kind.wild is WildKind.DOUBLE:
-        return [("", facts("aa", True))]
-    if kind.wild is not None:
-        return [("", card_facts(placed("a", True), colours, placed("y", True)))]
-    assert kind.letters is not None
-    if escaped and kind.letters == escaped:
-        other = "b" if kind.letters == "a" else "a"
-        return [("", facts(other, True)), (kind.letters, facts(kind.letters, False))]
-    return [(kind.letters, facts(kind.letters, False))]
-
-
-@lru_cache(maxsize=4096)
-def _signature(kind: CardKind, motifs: tuple[str, ...], escaped: str | None, rules: Rules, colours: bool
-               ) -> tuple[Any, ...]:
-    """Return what decides a kind's score under the motifs, read as itself and as each repeat motif's copy (cached:
-    many searches under the same motifs read the same cards)."""
-    roles = [None, *(m for m in REPEATS if m in motifs)]
-    return (kind.letters, kind.wild, tuple(tuple(tuple(sorted(f.items())) for _, f in
-                                                 _read_faces(kind, role, motifs, escaped, rules, colours))
-                                           for role in roles))
+    """Return (sample letters, facts) for each way a card may be read (:func:`~novelty.scoring.card_readings`),
+    cached: many searches under the same motifs read the same cards. Keyed by the kind itself, every printed fact of
+    it, not its id: a house variant's ``q2`` worth 3 is not the printed ``q2``. Callers must not change what it
+    returns."""
+    return [(reading.letters, card_facts(reading.placed, colours, reading.as_y))
+            for reading in card_readings(kind, copy_of, motifs, escaped, rules)]
 
 
 class Tables:
@@ -192,8 +246,12 @@ class Tables:
         return _read_faces(kind, copy_of, tuple(self.motifs), self.escaped, self.rules, self.colours)
 
     def _signature(self, kind: CardKind) -> tuple[Any, ...]:
-        """Return what decides a kind's score under the motifs: kinds with equal signatures form a class."""
-        return _signature(kind, tuple(self.motifs), self.escaped, self.rules, self.colours)
+        """Return what decides a kind's score under the motifs: kinds with equal signatures form a class.
+
+        The Escaped from Captivity letter is given, so every card of that letter reads as the same minor wild
+        and is one class, whatever it prints (decision help's :func:`~novelty.advise.signatures` names no letter:
+        its choices are printed cards)."""
+        return score_signature(kind, self.motifs, self.escaped, self.rules)
 
     def _classes(self) -> None:
         have = self.hand + self.pool + self.choice
@@ -366,8 +424,9 @@ class Tables:
         return array("i", [MOTIFS[m] for m in self.motifs if m in MOTIFS])
 
     def params(self, round_given: bool, opponents: list[tuple[str, int, str]]) -> array:  # type: ignore[type-arg]
-        """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words, and the
-        most words a play may hold (0: no limit; 1 under the one-word house rule)."""
+        """Return the search's scalars: rule switches, play- and round-level motifs, the opponents' words, the
+        most words a play may hold (0: no limit; 1 under the one-word house rule), and what a round award is worth
+        (:data:`~novelty.scoring.AWARD_POINTS`)."""
         counts = Counter(name for name, _, _ in opponents)
         values = {
             "motifs_after_cards": int(self.rules.motifs_after_card_effects),
@@ -381,26 +440,37 @@ class Tables:
             "opp_most_distinct": max([len(set(w)) for _, _, w in opponents], default=0),
             "opp_fewest_words": min(counts.values(), default=0),
             "max_words": 1 if self.rules.one_word else 0,
+            "award_points": AWARD_POINTS,
         }
         return _table(_core.PARAM_FIELDS, [values])
 
-    def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
-            seconds: float | None, walk_share: float,
-            limits: tuple[int, int, int, int] = (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
-            progress: array | None = None, work: int = 0) -> dict[str, Any]:  # type: ignore[type-arg]
-        """Run the compiled search; return its answer (plays as face sequences, proof flags, bound, stats).
+    def face_table(self) -> array:  # type: ignore[type-arg]
+        """Return the faces as the core reads them: one row of ``_core.FACE_FIELDS`` per face, flat (what
+        ``_core.score_word`` takes, and the ``faces`` of a :class:`CoreRequest`)."""
+        return _table(_core.FACE_FIELDS, self.faces)
 
-        With ``seconds``, the walk stops after ``walk_share`` of them and the packing after all of them.
-        ``progress`` (``array("q", [...])``) is given the best total found so far while the search runs; ``work``
-        (when not 0) caps the search's steps. ``limits``: (groups, options, states, anytime groups), see
-        :data:`MAX_GROUPS` ... (smaller ones let tests reach them on small hands).
+    def run(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
+            limit: Limit, progress: array | None = None) -> CoreAnswer:  # type: ignore[type-arg]
+        """Run the compiled search for the ``top`` best plays; return its answer.
+
+        ``round_given``: the round's motifs count, against ``opponents`` (their words: (name, index, word)). Any part
+        of ``limit`` may stop the search (with a time limit, the walk stops after three quarters of it, the packing
+        after all of it). ``progress`` (``array("q", [...])``) is given the best total found so far while the search
+        runs.
         """
-        return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
-                           _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
-                           _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
-                           self.motif_codes(),
-                           self.params(round_given, opponents), min(top, _core.MAX_TOP),
-                           seconds or 0.0, walk_share, limits, progress, work)
+        return _send(self.request(steps, round_given, opponents, top, limit, progress))
+
+    def request(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
+                limit: Limit, progress: array | None = None) -> CoreRequest:  # type: ignore[type-arg]
+        """Return the request :meth:`run` sends the core (the same arguments)."""
+        caps = limit.caps
+        return CoreRequest(
+            mask=steps.mask, first=steps.first, faces=self.face_table(),
+            resources=_table(_core.RES_FIELDS, self.resources), units=_table(_core.UNIT_FIELDS, self.units),
+            copies=_table(_core.COPY_FIELDS, self.copy_limits), grants=_table(_core.GRANT_FIELDS, self.grants),
+            motifs=self.motif_codes(), params=self.params(round_given, opponents), top=min(top, _core.MAX_TOP),
+            seconds=limit.time or 0.0, max_groups=caps.groups, max_options=caps.options, max_states=caps.states,
+            anytime_groups=caps.anytime_groups, progress=progress, work=limit.work or 0)
 
     # -- a bound that needs no word list ------------------------------------------------------------
 
@@ -409,7 +479,8 @@ class Tables:
 
         Every addition is at least 0 and every factor at least 1, and all additions come before the
         multiplications, so a play is worth at most (everything its cards and motifs could add) times
-        (every factor any card, motif or shorter-word double could apply), as if it were one word.
+        (every factor any card, motif or shorter-word double could apply), as if it were one word. What each motif
+        adds or multiplies by is read from the engine's tables (:data:`~novelty.scoring.WORD_POINTS` ...).
         """
         granted = {g["resource"] for g in self.grants}
         units = []  # (how many, the faces each may be): cards, minor copies, free wilds, and the pool of copies
@@ -426,15 +497,16 @@ class Tables:
             factor *= max(self._factor(f) for f in faces) ** n
             if any(f["op"] == OPS["multiply"] and f["target"] == TARGETS["shorter-word"] for f in faces):
                 doubles += n
-        per_letter = {"chekhovs-gun", "bookkeeper", "strengths", "lipogram", "my-name-is", "grandiloquent"}
-        per_word = {"uncopyrightable": 1, "hermit": 1, "red-pill-blue-pill": 2, "red-eyes-blue-eyes": 2}
+        # a word's length, its repeated letters (My Name is), the longest word's length (Grandiloquent): each at most
+        # one point per letter of the play
+        per_letter = LENGTH_POINTS | {"my-name-is", "grandiloquent"}
+        per_word = dict(WORD_POINTS)
         if round_given:
-            per_word |= {"sesquipedalian": 5, "pangram": 5}
+            per_word |= {"sesquipedalian": AWARD_POINTS, "pangram": AWARD_POINTS}
         adds += sum(letters for m in self.active & per_letter) + sum(words * v for m, v in per_word.items()
                                                                      if m in self.active)
-        factor *= 2 ** len(self.active & {"utopia", "trilogy", "fight-back-to-back", "first-letter",
-                                          "epistolary-novel", "adventure-duo"})
-        laconic = 5 if round_given and "laconic" in self.active else 0
+        factor *= 2 ** len(self.active & DOUBLING)
+        laconic = AWARD_POINTS if round_given and "laconic" in self.active else 0
         return adds * factor * 2 ** doubles + laconic
 
     def _most_added(self, face: dict[str, int], letters: int) -> int:
@@ -445,9 +517,9 @@ class Tables:
             reach = {COUNTERS["adjacent-vowel"]: 2, COUNTERS["adjacent-consonant"]: 2}.get(face["per"], letters)
             hits = {TARGETS["adjacent"]: 2, TARGETS["all"]: letters}.get(face["target"], 1)
             total += face["amount"] * (reach if face["per"] else hits)
-        total += sum(width for m in ("consonance", "assonance") if m in self.active)
-        total += 2 * face["is_wild"] if "wild-child" in self.active else 0
-        total += sum(1 for m in ("red-symbolism", "blue-symbolism") if m in self.active)
+        total += sum(width for m in LETTER_POINTS if m in self.active)  # a point per letter at most
+        total += CARD_POINTS["wild-child"] * face["is_wild"] if "wild-child" in self.active else 0
+        total += sum(CARD_POINTS[m] for m in ("red-symbolism", "blue-symbolism") if m in self.active)
         return total
 
     @staticmethod

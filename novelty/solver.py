@@ -29,10 +29,11 @@ finish, no play can be proved best: the packing then searches from the greedy pl
 and the answer carries a bound from a relaxation that ignores the word list (``optimal`` False).
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
-(a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.search.MAX_GROUPS`,
+(a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,
 ``MAX_OPTIONS``, ``MAX_STATES``): a search meeting a cap answers like one out of time. A packing that cannot prove its
 play (the walk stopped, or its options did not fit in time or room) takes only the
-:data:`~novelty.search.ANYTIME_GROUPS` best groups, so its time and memory do not grow with the words found.
+:data:`~novelty.limits.ANYTIME_GROUPS` best groups, so its time and memory do not grow with the words found.
+The time, work and caps of one search travel together as a :class:`~novelty.limits.Limit`.
 
 :func:`reference_best` is the obvious version kept as the oracle: it tries every arrangement of every
 subset of the cards, every letter for every wild, and every combination of the words found.
@@ -48,14 +49,18 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from novelty.catalog import LETTERS, CardKind, WildKind, load_catalog
 from novelty.errors import NoveltyError, RuleError
 from novelty.lexicon import Lexicon
+from novelty.limits import Caps, Limit
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Play, Word, cards_used, check_play
 from novelty.scoring import Adjustment, PlayScore, Rules, motif_ids, motif_notes, score_play
 from novelty.words import is_playable
+
+if TYPE_CHECKING:  # the search (and the compiled core) load only when a search runs: `novelty check` starts fast
+    from novelty.search import CoreAnswer, CoreWords, Tables
 
 ME = "you"
 """The solved player's name among opponents in round-level comparisons."""
@@ -66,9 +71,6 @@ MAX_CARDS = 40
 RESCORING = 0.001
 """Seconds kept from a time limit per play asked for: the engine scores each returned play again (about 0.6 ms for
 a play of three words with wilds)."""
-
-WALK_SHARE = 0.75
-"""With a time limit, the share of it the word walk may take; the packing of what it found has the rest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +169,7 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
           rules: Rules = Rules(), escaped: str | None = None, opponents: list[list[str]] | None = None,
           top: int = 1, time_limit: float | None = None, work: int | None = None,
           progress: Callable[[int | None, int, float], None] | None = None,
-          limits: tuple[int, int, int, int] | None = None) -> SolveResult:
+          limits: Caps | tuple[int, int, int, int] | None = None) -> SolveResult:
     """Return the ``top`` best plays of ``hand`` plus ``pool`` under the motifs (in flip order).
 
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
@@ -178,21 +180,23 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     unless a time limit cuts it first (each letter Escaped from Captivity tries gets all of it).
     ``progress(best so far, bound, seconds)`` is called every quarter
     second once the search has run half a second (from another thread), with a bound no play can beat.
-    ``limits`` (groups, options, states, anytime groups) replaces the memory caps of :mod:`novelty.search`
-    (:data:`~novelty.search.MAX_GROUPS` ...); a search that meets one answers unproved, with a bound that holds.
+    ``limits`` (:class:`~novelty.limits.Caps`, or a tuple: groups, options, states, anytime groups) replaces the
+    memory caps (:data:`~novelty.limits.MAX_GROUPS` ...); a search that meets one answers unproved, with a bound that
+    holds. The three make one :class:`~novelty.limits.Limit`.
     """
-    from novelty.search import ANYTIME_GROUPS, MAX_GROUPS, MAX_OPTIONS, MAX_STATES, Tables
+    from novelty.search import Tables
 
     started = time.perf_counter()
     pool = pool or Counter()
     motifs = motif_ids(motifs)
     check_limits(hand, pool, top, time_limit, work)
-    deadline = started + time_limit if time_limit is not None else None
+    limit = Limit(time_limit, work, Caps.of(limits))
+    deadline = started + limit.time if limit.time is not None else None
     steps = lexicon.step_index()
     others = opponent_scoring(lexicon, opponents or [])
     found: list[Solution] = []
     optimal, bounds = True, []
-    stats: Counter[str] = Counter()
+    stats: dict[str, int | float] = {}
     letters = escaped_choices(hand, pool, motifs, escaped)
 
     def unsearched(rest: list[str | None]) -> list[int]:
@@ -212,17 +216,15 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
         seconds = None if seconds is None else max(0.001, seconds)
         relaxed = tables.relaxed_bound(opponents is not None) if progress else None  # else only if the walk stops
         with _Watcher(progress, started, relaxed or 0) as best_so_far:
-            answer = tables.run(steps, opponents is not None, others, top, seconds, WALK_SHARE,
-                                limits or (MAX_GROUPS, MAX_OPTIONS, MAX_STATES, ANYTIME_GROUPS),
-                                progress=best_so_far, work=work or 0)
-        for key, value in answer["stats"].items():
-            stats[key] += value
-        for total, words in answer["plays"]:
+            answer = tables.run(steps, opponents is not None, others, top, dataclasses.replace(limit, time=seconds),
+                                best_so_far)
+        for key, value in answer.stats.items():
+            stats[key] = stats.get(key, 0) + value
+        for total, words in answer.plays:
             found.append(_solution(tables, lexicon, words, total, others, opponents is not None))
-        proved = answer["walk_done"] and answer["pack_done"]
-        optimal = optimal and proved
-        if answer["bound"] is not None:  # the packing's bound, over every word: the walk finished
-            bounds.append(answer["bound"])
+        optimal = optimal and answer.proved
+        if answer.bound is not None:  # the packing's bound, over every word: the walk finished
+            bounds.append(answer.bound)
         else:  # words left out (time, work, MAX_GROUPS) or options (MAX_OPTIONS), or no time for the bound
             bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
@@ -263,21 +265,22 @@ def best_total(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs:
     under Escaped from Captivity the letters tried share it (:func:`solve` gives each all of it)."""
     motifs = motif_ids(motifs)
     check_limits(hand, pool, 1, None, work)
-    return max(answer["plays"][0][0] for _, answer in _valuations(lexicon, hand, pool, motifs, rules, work))
+    return max(answer.plays[0][0] for _, answer in _valuations(lexicon, hand, pool, motifs, rules, work))
 
 
 def _valuations(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], motifs: Sequence[str], rules: Rules,
-                work: int | None, offered: Counter[str] | None = None, most: int = 0) -> Iterator[tuple[Any, Any]]:
+                work: int | None, offered: Counter[str] | None = None, most: int = 0
+                ) -> Iterator[tuple[Tables, CoreAnswer]]:
     """Yield the tables and the compiled search's answer (its best play only) for each letter Escaped from Captivity
     may name (one search without it), the letters sharing ``work`` (None: no limit). A letter on an offered card
     counts, taken or not."""
     from novelty.search import Tables
 
     letters = escaped_choices(hand + (offered or Counter()), pool, motifs, None)
-    share = max(1, work // len(letters)) if work else 0
+    limit = Limit(work=max(1, work // len(letters)) if work else None)
     for letter in letters:
         tables = Tables(hand, pool, motifs, rules, letter, offered, most)
-        yield tables, tables.run(lexicon.step_index(), False, [], 1, None, WALK_SHARE, work=share)
+        yield tables, tables.run(lexicon.step_index(), False, [], 1, limit)
 
 
 def can_choose(motifs: Sequence[str]) -> bool:
@@ -306,8 +309,8 @@ def solve_choosing(lexicon: Lexicon, hand: Counter[str], pool: Counter[str], mot
     best: Chosen | None = None
     optimal = True
     for tables, answer in _valuations(lexicon, hand, pool, motifs, rules, work, offered, most):
-        optimal = optimal and bool(answer["walk_done"] and answer["pack_done"])
-        total, words = answer["plays"][0]
+        optimal = optimal and answer.proved
+        total, words = answer.plays[0]
         if best is None or total > best.total:
             play, taken = tables.play_choosing(words)
             best = Chosen(play, total, tables.escaped, taken, optimal)
@@ -345,7 +348,7 @@ class _Watcher:
             wait = 0.25
 
 
-def _solution(tables: Any, lexicon: Lexicon, words: list[list[tuple[int, int, int, int]]], total: int,
+def _solution(tables: Tables, lexicon: Lexicon, words: CoreWords, total: int,
               others: list[tuple[str, int, str]], round_given: bool) -> Solution:
     """Return the play the core found, scored by the engine, checking it agrees with the core."""
     play = tables.play(words)

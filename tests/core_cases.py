@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from novelty import _core
 from novelty.catalog import WildKind, load_catalog
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Word
-from novelty.scoring import AWARDED, Rules
+from novelty.scoring import AWARD_POINTS, AWARDED, Rules
 from novelty.search import MOTIFS, Tables
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -64,7 +64,7 @@ def awards(tables: Tables, word: Word, rng: random.Random) -> dict[str, int]:
     out = {}
     for motif in AWARDED:
         if motif in tables.active and rng.random() < 0.5:
-            out[motif] = len(word) if motif == "grandiloquent" else 5
+            out[motif] = len(word) if motif == "grandiloquent" else AWARD_POINTS
     return out
 
 

@@ -168,7 +168,7 @@ def test_the_draft_estimate_converges_to_the_exact_expectation():
     seen = small_world(unseen, hand, pack)
     answer = advise.draft_pick(Setting(SMALL), hand, pack, seen=seen, picks_left=2, samples=1000, seed=7,
                                prune=False, model="random")
-    assert answer.assumed["unseen"] == 8 and answer.assumed["unseen_cards"] == sorted(unseen, key=advise._id_order)
+    assert answer.assumed["unseen"] == 8 and answer.assumed["unseen_cards"] == sorted(unseen, key=advise.id_order)
     for choice in answer.choices:
         card = choice.cards[0]
         exact = statistics.fmean(reference_best(SMALL, hand + Counter([card, *pair]), None, [])

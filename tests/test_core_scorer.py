@@ -11,7 +11,7 @@ from novelty import _core
 from novelty.catalog import load_catalog
 from novelty.effects import Condition, Counter, Op, Target
 from novelty.scoring import AWARDED, score_checked_word
-from novelty.search import CONDITIONS, COUNTERS, MOTIFS, OPS, TARGETS, Tables, _table
+from novelty.search import CONDITIONS, COUNTERS, MOTIFS, OPS, TARGETS, Tables
 from tests import core_cases
 from tests.core_cases import SEQUENCES, compiled_score
 
@@ -21,7 +21,7 @@ def check(seed: int, per_deal: int) -> int:
     rng = random.Random(seed)
     hand, motifs, rules, escaped = core_cases.deal(rng)
     tables = Tables(hand, collections.Counter(), motifs, rules, escaped)
-    faces = _table(_core.FACE_FIELDS, tables.faces)
+    faces = tables.face_table()
     n = 0
     for word in core_cases.words(tables, rng, per_deal):
         awards = core_cases.awards(tables, word, rng)

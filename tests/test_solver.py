@@ -317,6 +317,7 @@ def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
     from array import array
 
     from novelty import _core
+    from novelty.limits import Limit
     from novelty.scoring import Rules
     from novelty.search import Tables
 
@@ -327,13 +328,13 @@ def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
         first[steps.walk(broken)] = len(first) + 5
         for _ in range(2):
             with pytest.raises(ValueError, match="points outside itself"):
-                tables.run(type(steps)(mask, first), False, [], 1, None, 0.75)
+                tables.run(type(steps)(mask, first), False, [], 1, Limit())
         th_e_e_m_s = array("i", [0, 19, 7, 1, 0, 4, -1, 2, 0, 12, -1, 1, 0, 18, -1, 1])  # the benchmark's listing
         with pytest.raises(ValueError, match="points outside itself"):
             _core.list_words(mask, first, th_e_e_m_s, 0.0)
         assert _core.list_words(steps.mask, steps.first, th_e_e_m_s, 0.0)[1]
-    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]  # the real one
-    assert tables.run(steps, False, [], 1, None, 0.75)["walk_done"]
+    assert tables.run(steps, False, [], 1, Limit()).walk_done  # the real one
+    assert tables.run(steps, False, [], 1, Limit()).walk_done
 
 
 def test_a_group_holds_words_of_one_length():
