@@ -381,6 +381,7 @@ class Tables:
             "opp_most_distinct": max([len(set(w)) for _, _, w in opponents], default=0),
             "opp_fewest_words": min(counts.values(), default=0),
             "max_words": 1 if self.rules.one_word else 0,
+            "award_points": 5,
         }
         return _table(_core.PARAM_FIELDS, [values])
 
@@ -395,12 +396,15 @@ class Tables:
         (when not 0) caps the search's steps. ``limits``: (groups, options, states, anytime groups), see
         :data:`MAX_GROUPS` ... (smaller ones let tests reach them on small hands).
         """
-        return _core.solve(steps.mask, steps.first, _table(_core.FACE_FIELDS, self.faces),
-                           _table(_core.RES_FIELDS, self.resources), _table(_core.UNIT_FIELDS, self.units),
-                           _table(_core.COPY_FIELDS, self.copy_limits), _table(_core.GRANT_FIELDS, self.grants),
-                           self.motif_codes(),
-                           self.params(round_given, opponents), min(top, _core.MAX_TOP),
-                           seconds or 0.0, walk_share, limits, progress, work)
+        import types
+        request = types.SimpleNamespace(
+            mask=steps.mask, first=steps.first, faces=_table(_core.FACE_FIELDS, self.faces),
+            resources=_table(_core.RES_FIELDS, self.resources), units=_table(_core.UNIT_FIELDS, self.units),
+            copies=_table(_core.COPY_FIELDS, self.copy_limits), grants=_table(_core.GRANT_FIELDS, self.grants),
+            motifs=self.motif_codes(), params=self.params(round_given, opponents), top=min(top, _core.MAX_TOP),
+            seconds=seconds or 0.0, max_groups=limits[0], max_options=limits[1], max_states=limits[2],
+            anytime_groups=limits[3], progress=progress, work=work)
+        return _core.solve(request)  # type: ignore[no-any-return]
 
     # -- a bound that needs no word list ------------------------------------------------------------
 
