@@ -116,13 +116,6 @@ int64_t most(Pack *p, u128 packed) {
     return value;
 }
 
-/* Shorter-word doubles the resources in `packed` could hold. */
-int doublers_in(const Pack *p, u128 packed) {
-    int doublers = 0;
-    for (int i = 0; i < p->bonus.n_doubling; i++) doublers += field_value(p, packed, p->bonus.doubling[i]);
-    return doublers;
-}
-
 /* most() with shorter-word doubles: the most any set of groups fitting in `packed` can score when `owed`
  * doubles are still to be given (owed < 0: the words from `packed` must hold -owed doubles that other words
  * already took). Each double doubles one word, never the word holding it (that word is not shorter than
@@ -165,14 +158,6 @@ int64_t doubled_rest(Pack *p, u128 packed) {
         if (v > value) value = v;
     }
     return value;
-}
-
-/* The most play-level bonuses could add to a play of the chosen words plus words from `packed`: Laconic,
- * and every shorter-word double still within reach doubling the best word there is. */
-int64_t extra(const Pack *p, u128 packed) {
-    int doublers = p->play.doublers + doublers_in(p, packed);
-    if (doublers > 40) doublers = 40;
-    return p->bonus.laconic + p->bonus.grand_gain + (doublers ? (((int64_t)1 << doublers) - 1) * p->bonus.top_upper : 0);
 }
 
 /* What words from `packed` can add, word by word: most(), or the quick bound when the search is anytime. */

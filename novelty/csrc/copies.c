@@ -7,11 +7,11 @@
 #include "tables.h"
 
 typedef struct {
-    const Tables *t;
+    const Tables *t;         /* borrowed */
     int grants[MAX_GRANTS], n;
     int left[MAX_RESOURCES];
     int used[MAX_MOTIFS], distinct[MAX_MOTIFS];
-    int32_t *x;
+    int32_t *x;              /* borrowed (may be NULL): copies per grant, written */
 } Cover;
 
 static int cover_from(Cover *c, int i) {

@@ -130,9 +130,9 @@ typedef struct {
 } Placed;
 
 typedef struct {
-    const Face *faces;
+    const Face *faces;       /* borrowed */
     int n_faces;
-    const int32_t *motifs;   /* motif codes in flip order */
+    const int32_t *motifs;   /* borrowed: motif codes in flip order */
     int n_motifs;
     int motifs_after_cards;
     int my_name_is_extra;

@@ -63,7 +63,7 @@ int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, cons
 /* A play's words as evaluate() reads them. */
 typedef struct {
     int n;
-    const int32_t *groups, *options;
+    const int32_t *groups, *options;    /* borrowed: the play's */
     int16_t lengths[MAX_PLAY_WORDS], doublers[MAX_PLAY_WORDS];
     int base_combo[MAX_PLAY_WORDS];     /* the round awards each word takes */
     int longest, most_distinct;
@@ -137,11 +137,6 @@ static int64_t evaluate(const Pack *p, int n, const int32_t *chosen, const int32
     int64_t best = best_grandiloquent(p->t, gs, &w, &grand);
     for (int i = 0; i < n; i++) combos[i] = (int8_t)(w.base_combo[i] | (i == grand ? 1 << p->t->grand_bit : 0));
     return best + adjust + unseen_penalty(p, &w);
-}
-
-int64_t kth(const Pack *p) {
-    const Result *r = p->result;
-    return r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
 }
 
 /* Mark which cards of each word are granted copies, and by which motif (-1: a card held). */

@@ -17,7 +17,7 @@
 
 typedef struct {
     Py_buffer view;
-    const int32_t *data;
+    const int32_t *data;   /* borrowed from the view */
     Py_ssize_t n;   /* int32 items */
 } Ints;
 

@@ -59,7 +59,7 @@ int64_t unseen_saved(const Tables *t, int r, int take) {
  * when copies could stand in for its cards), and its best without Grandiloquent (plain); kept: whether it is packed.
  */
 typedef struct {
-    int64_t *lowest, *highest, *plain;
+    int64_t *lowest, *highest, *plain;  /* owned (free_worths), a value per group */
     uint8_t *kept;
 } Worths;
 

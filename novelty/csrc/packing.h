@@ -53,7 +53,8 @@ typedef struct {
     int shift[MAX_RESOURCES];           /* where each resource's field starts */
 } Layout;
 
-/* The options, and the lists built from them: built once per packing (options.c), owned, read-only after. */
+/* The options, and the lists built from them: built once per packing (options.c), read-only after. Every pointer
+ * here is owned (free_options). */
 typedef struct {
     Option *options;                    /* bucketed by anchor, best first in each */
     int32_t n_options;
@@ -157,7 +158,7 @@ static inline int words_limit(const Tables *t) {
 /* The needs of one anchor that fit a state, one at a time (fitting_start, then fitting_next until NULL): 64 needs
  * at a time, the and of their words in the rows of the counts the state holds. */
 typedef struct {
-    const Anchor *a;
+    const Anchor *a;                      /* borrowed, like rows */
     const uint64_t *rows[MAX_RESOURCES];  /* for the resources where a need may take more than the state holds */
     int n_rows;
     int32_t w;                            /* the word of needs being read, and its fitting needs not yet given */
@@ -189,6 +190,27 @@ static inline const Need *fitting_next(const Pack *p, Fitting *f) {
     return &p->o.needs[f->a->first + e];
 }
 
+/* The total a play must beat to enter the top K. */
+static inline int64_t kth(const Pack *p) {
+    const Result *r = p->result;
+    return r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
+}
+
+/* Shorter-word doubles the resources in `packed` could hold. */
+static inline int doublers_in(const Pack *p, u128 packed) {
+    int doublers = 0;
+    for (int i = 0; i < p->bonus.n_doubling; i++) doublers += field_value(p, packed, p->bonus.doubling[i]);
+    return doublers;
+}
+
+/* The most play-level bonuses could add to a play of the chosen words plus words from `packed`: Laconic,
+ * and every shorter-word double still within reach doubling the best word there is. */
+static inline int64_t extra(const Pack *p, u128 packed) {
+    int doublers = p->play.doublers + doublers_in(p, packed);
+    if (doublers > 40) doublers = 40;
+    return p->bonus.laconic + p->bonus.grand_gain + (doublers ? (((int64_t)1 << doublers) - 1) * p->bonus.top_upper : 0);
+}
+
 /* options.c */
 enum { PREPARED = 0, LATE = 1, FULL = 2 };  /* prepare(): LATE, the exact packing's options took too long or too much
                                                room; FULL, push_option() met caps.options */
@@ -198,9 +220,7 @@ int64_t unseen_saved(const Tables *t, int r, int take);
 
 /* bound.c */
 int64_t most(Pack *p, u128 packed);
-int doublers_in(const Pack *p, u128 packed);
 int64_t doubled_rest(Pack *p, u128 packed);
-int64_t extra(const Pack *p, u128 packed);
 int64_t upper(Pack *p, u128 packed, int64_t current);
 int64_t words_bound(Pack *p, u128 packed);
 int64_t root_bound(Pack *p);
@@ -211,7 +231,6 @@ void free_bound(Pack *p);
 int enter(Pack *p, int32_t k);
 void leave(Pack *p);
 void offer(Pack *p);
-int64_t kth(const Pack *p);
 void merge_plays(const Groups *gs, Result *into, const Result *from);
 
 /* greedy.c */

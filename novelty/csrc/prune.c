@@ -25,7 +25,7 @@ typedef struct {
 } Node;
 
 typedef struct {
-    Node *nodes;
+    Node *nodes;                /* owned */
     size_t n, cap;
 } Trie;
 

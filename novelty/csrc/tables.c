@@ -166,12 +166,3 @@ int tables_build(Tables *t, const TableRows *rows, char error[TABLE_ERROR_SIZE])
     derive_walk(t);
     return 0;
 }
-
-void combo_awards(const Tables *t, int combo, int length, int32_t awards[N_AWARDS]) {
-    for (int a = 0; a < N_AWARDS; a++) awards[a] = 0;
-    for (int bit = 0; bit < t->n_award_bits; bit++)
-        if (combo >> bit & 1) {
-            int motif = t->award_motif[bit];
-            awards[motif] = motif == MOTIF_grandiloquent ? length : t->param.award_points;
-        }
-}

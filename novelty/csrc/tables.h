@@ -16,7 +16,7 @@ typedef struct {
     UNIT_FIELDS(AS_FIELD)
 } Unit;
 
-/* What the caller hands over: its rows, borrowed for the search (module.c checks their shapes). */
+/* What the caller hands over: its rows. Every pointer is borrowed for the search (module.c checks their shapes). */
 typedef struct {
     Steps steps;
     const Face *faces;
@@ -72,7 +72,14 @@ int check_faces(const Face *faces, int n_faces, int n_res, int n_units, char err
 int tables_build(Tables *t, const TableRows *rows, char error[TABLE_ERROR_SIZE]);
 
 /* The awards of combination `combo` for a word of `length` letters (indexed like MOTIF_grandiloquent ..). */
-void combo_awards(const Tables *t, int combo, int length, int32_t awards[N_AWARDS]);
+static inline void combo_awards(const Tables *t, int combo, int length, int32_t awards[N_AWARDS]) {
+    for (int a = 0; a < N_AWARDS; a++) awards[a] = 0;
+    for (int bit = 0; bit < t->n_award_bits; bit++)
+        if (combo >> bit & 1) {
+            int motif = t->award_motif[bit];
+            awards[motif] = motif == MOTIF_grandiloquent ? length : t->param.award_points;
+        }
+}
 
 /* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant (copies.c). */
 int twin_cover(const Tables *t, const int *excess, int32_t *x);

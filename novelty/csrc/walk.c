@@ -9,9 +9,11 @@
 
 /* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
 typedef struct {
-    const Tables *t;
+    const Tables *t;             /* borrowed, like gs and b */
     Groups *gs;
     Budget *b;
+    Steps steps;                 /* the tables' step index and faces, at hand (the walk reads them at every step) */
+    const Face *faces;
     int printed_only;            /* walking the printed cards alone */
     int left[MAX_RESOURCES];     /* units of each resource not yet in the word */
     int unit_count[MAX_UNITS];
@@ -27,7 +29,7 @@ typedef struct {
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
  * refuses its answer). */
 static inline int32_t child(Walker *w, uint32_t node, int letter) {
-    int32_t next = steps_child(&w->t->steps, node, letter);
+    int32_t next = steps_child(&w->steps, node, letter);
     if (__builtin_expect(next == STEP_BROKEN, 0)) {
         w->b->broken_index = w->b->stopped = 1;
         return -1;
@@ -121,7 +123,7 @@ static int new_group(Walker *w, uint64_t hash, int distinct) {
     for (int unit = 0; unit < w->t->n_units; unit++)
         for (int c = 0; c < w->unit_count[unit]; c++) u[k++] = (uint8_t)unit;
     for (int i = 0; i < w->seq_len; i++) {
-        const Face *f = &w->t->scorer.faces[w->seq[i].face];
+        const Face *f = &w->faces[w->seq[i].face];
         g->doublers += f->op == OP_multiply && f->target == TARGET_shorter_word;
     }
     gs->unit_used += w->seq_len;
@@ -214,9 +216,9 @@ static void count_excess(Walker *w, int r, int step) {
 /* Lay face `face` spelling a (and b, or -1) reaching `node`, then go on. */
 static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     const Tables *t = w->t;
-    const Face *f = &t->scorer.faces[face];
+    const Face *f = &w->faces[face];
     if (f->as_printed >= 0 && b < 0 && a == f->printed) face = f->as_printed;
-    int unit = t->scorer.faces[face].unit, r = t->scorer.faces[face].resource;
+    int unit = w->faces[face].unit, r = w->faces[face].resource;
     if (t->is_class[r] && w->unit_count[unit] >= t->real_cap[r] && !excess_granted(w, r)) return 0;
     w->seq[w->seq_len] = (Placed){(int16_t)face, {(int8_t)a, (int8_t)b}};
     w->seq_len++;
@@ -247,7 +249,7 @@ static int copy_allowed(const Walker *w, const Face *f) {
 /* Lay a Double Wild's two letters, the first `a` reaching `next`. */
 static int lay_double(Walker *w, int face, int a, uint32_t next) {
     int rc = 0;
-    for (uint32_t seconds = steps_letters(&w->t->steps, next); seconds && !rc; seconds &= seconds - 1) {
+    for (uint32_t seconds = steps_letters(&w->steps, next); seconds && !rc; seconds &= seconds - 1) {
         int b = __builtin_ctz(seconds);
         int32_t last = child(w, next, b);
         if (last < 0) return 0;
@@ -257,14 +259,14 @@ static int lay_double(Walker *w, int face, int a, uint32_t next) {
 }
 
 static int lay_face(Walker *w, int face, uint32_t node) {
-    const Face *f = &w->t->scorer.faces[face];
+    const Face *f = &w->faces[face];
     int kind = f->wild, rc = 0;
     if (kind == WILD_fixed) {
         int32_t next = child(w, node, f->letter1);
         if (next >= 0 && f->letter2 >= 0) next = child(w, (uint32_t)next, f->letter2);
         return next < 0 ? 0 : lay(w, face, f->letter1, f->letter2, (uint32_t)next);
     }
-    uint32_t allowed = w->t->steps.mask[node] & w->t->face_letters[face];
+    uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
     while (allowed && !rc) {
         int a = __builtin_ctz(allowed);
         allowed &= allowed - 1;
@@ -281,7 +283,7 @@ static int try_face(Walker *w, int i, uint32_t node) {
     const Tables *t = w->t;
     int r = t->lay_res[i], face = t->lay_face[i];
     if (!w->left[r] || (w->printed_only && !t->printed_only[r])) return 0;
-    const Face *f = &t->scorer.faces[face];
+    const Face *f = &w->faces[face];
     if (f->later_twin >= 0 && w->face_count[f->later_twin]) return 0;  /* its twin's mirror is walked */
     if (!copy_allowed(w, f)) return 0;
     int motif = f->copy_motif;
@@ -302,9 +304,9 @@ static int try_face(Walker *w, int i, uint32_t node) {
 static int extend(Walker *w, uint32_t node) {
     const Tables *t = w->t;
     if (out_of_time(w->b)) return 0;
-    uint32_t bits = t->steps.mask[node];
-    steps_prefetch_children(&t->steps, node);  /* while this word is scored */
-    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&t->steps, node) && record(w) < 0) return -1;
+    uint32_t bits = w->steps.mask[node];
+    steps_prefetch_children(&w->steps, node);  /* while this word is scored */
+    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && record(w) < 0) return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
     /* Only the printed letters some word goes on with, then the wilds. */
     for (uint32_t next = bits & ALL_LETTERS; next; next &= next - 1) {
@@ -325,7 +327,7 @@ static int extend(Walker *w, uint32_t node) {
 int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
-    *w = (Walker){.t = t, .gs = gs, .b = b, .printed_only = printed_only};
+    *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .printed_only = printed_only};
     for (int r = 0; r < t->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
         w->excess[r] = -t->real_cap[r];
         w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
