@@ -156,17 +156,11 @@ class CoreAnswer:
         return self.walk_done and self.pack_done
 
 
-_WALK_SHARE = 0.75
-"""With a time limit, the share of it the word walk may take; the packing of what it found has the rest. It moves into
-the C core's phase shares when the core takes the request itself: this constant and the positional call below go
-then."""
-
-
 def _send(r: CoreRequest) -> CoreAnswer:
-    """Run the compiled search on one request; return its answer. The one place Python calls ``_core.solve``."""
-    raw = _core.solve(r.mask, r.first, r.faces, r.resources, r.units, r.copies, r.grants, r.motifs, r.params, r.top,
-                      r.seconds, _WALK_SHARE, (r.max_groups, r.max_options, r.max_states, r.anytime_groups),
-                      r.progress, r.work)
+    """Run the compiled search on one request (the core reads its fields by name); return its answer. The one place
+    Python calls ``_core.solve``; how a time or work limit is shared out between the search's phases is the core's
+    policy (``novelty/csrc/budget.h``)."""
+    raw = _core.solve(r)
     return CoreAnswer(**{**raw, "plays": tuple(raw["plays"])})
 
 

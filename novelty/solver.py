@@ -8,25 +8,27 @@ one scoring most. :mod:`novelty.search` has the rest of the vocabulary (classes,
 
 How it works (:func:`solve`; the loops are compiled, in ``novelty/csrc/``):
 
-1. **Words** (``walk.c``). A depth-first walk of the lexicon's :class:`~novelty.steps.StepIndex` lays
-   resources down one at a time, following only letters some word continues with (a wild follows
-   exactly the children of the node it stands on). Every sequence spelling a word of four or more
-   letters is scored at once (``score.c``, the twin of :func:`novelty.scoring.score_checked_word`) under
-   each combination of the awards it could earn, and its group keeps the best sequence of each.
-2. **Plays** (``pack.c``). A branch-and-bound search packs groups into plays without using any
-   resource more often than it exists, and keeps the ``top`` best. A play's exact value (grandiloquent,
-   shorter-word doubles, unseen character, round motifs) is computed only when its optimistic value
-   could enter the top; a subtree is cut when an upper bound (the best packing of the resources left,
-   by dynamic programming over resource multisets, plus the most play-level bonuses could add) cannot
-   beat the K-th best play.
+1. **Words** (``walk.c``; ``novelty/csrc/README.md`` maps the core's files and defines its terms). A
+   depth-first walk of the lexicon's :class:`~novelty.steps.StepIndex` lays resources down one at a
+   time, following only letters some word continues with (a wild follows exactly the children of the
+   node it stands on). Every sequence spelling a word of four or more letters is scored at once
+   (``score.c``, the twin of :func:`novelty.scoring.score_checked_word`) under each combination of the
+   awards it could earn, and its group keeps the best sequence of each.
+2. **Plays** (``options.c``, ``bound.c``, ``evaluate.c``, ``branch.c``). A branch-and-bound search packs
+   groups into plays without using any resource more often than it exists, and keeps the ``top`` best.
+   A play's exact value (grandiloquent, shorter-word doubles, unseen character, round motifs) is
+   computed only when its optimistic value could enter the top; a subtree is cut when an upper bound
+   (the best packing of the resources left, by dynamic programming over resource multisets, plus the
+   most play-level bonuses could add) cannot beat the K-th best play.
 3. Every returned play is scored again by :func:`novelty.scoring.score_play`, exactly as
    ``novelty score`` would, and must agree.
 
-With a time limit the search is anytime (``pack.c``'s ``search_plays``): the words of the printed cards
-alone are walked and packed first (a few tens of milliseconds), then every word until three quarters of
-the limit; the packing of what was found takes the rest, greedy plays first. When the walk could not
-finish, no play can be proved best: the packing then searches from the greedy plays under a quick bound,
-and the answer carries a bound from a relaxation that ignores the word list (``optimal`` False).
+With a time limit the search is anytime (``search.c``'s ``search_plays``; its shares in ``budget.h``):
+the words of the printed cards alone are walked and packed first (a few tens of milliseconds), then every
+word until three quarters of the limit; the packing of what was found takes the rest, greedy plays
+first. When the walk could not finish, no play can be proved best: the packing then searches from the
+greedy plays under a quick bound, and the answer carries a bound from a relaxation that ignores the word
+list (``optimal`` False).
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
 (a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,

@@ -3,7 +3,9 @@
  * Everything here is plain data laid out by novelty/search.py from the catalog and the hand:
  * faces (the ways a card can be laid down), resources (what a word consumes), motifs by code.
  * The field and code tables below are exported to Python by name (module.c), so the layout is
- * written once, here. No I/O, no Python objects outside module.c.
+ * written once, here; each table's row is a struct of named int32 fields in that order.
+ * No I/O, no Python objects outside module.c. The terms (class, unit, face, group, option, need,
+ * anchor, grant, twin ...) are defined in README.md beside this file.
  */
 #ifndef NOVELTY_CORE_H
 #define NOVELTY_CORE_H
@@ -36,7 +38,7 @@
     X(bookkeeper) X(uncopyrightable) X(strengths) X(lipogram) X(utopia) X(trilogy) X(fight_back_to_back) \
     X(hermit) X(my_name_is) X(red_pill_blue_pill) X(red_eyes_blue_eyes)
 
-#define AS_ENUM(prefix) prefix
+#define AS_FIELD(n) int32_t n;
 #define E_WILD(n) WILD_##n,
 #define E_OP(n) OP_##n,
 #define E_TARGET(n) TARGET_##n,
@@ -67,8 +69,9 @@ enum { FACE_FIELDS(E_FACE) N_FACE_FIELDS };
  * (every fact the scorer reads, the letters it may spell), or -1: swapping the two in a word changes neither its
  * group nor its score, so the walk lays this face only before that one (a wild and its minor copy). */
 typedef struct {
-    int32_t f[N_FACE_FIELDS];
+    FACE_FIELDS(AS_FIELD)
 } Face;
+_Static_assert(sizeof(Face) == sizeof(int32_t) * N_FACE_FIELDS, "a face is a row of int32 fields");
 
 /* A resource: a class of cards (capacity: cards held, hand: of them in the hand), a minor repeat motif's copies,
  * a free wild, or the shared pool of the copies that keep score and effect. */
@@ -78,25 +81,39 @@ enum { RES_FIELDS(E_RES) N_RES_FIELDS };
 #define RES_KINDS(X) X(cards) X(minor_copies) X(free_wild) X(copy_pool)
 #define E_RES_KIND(n) RES_KIND_##n,
 enum { RES_KINDS(E_RES_KIND) N_RES_KINDS };
+typedef struct {
+    RES_FIELDS(AS_FIELD)
+} Resource;
 
 /* A repeat motif's limits: copies in all, different cards, and whether a copy keeps score and effect (a twin). */
 #define COPY_FIELDS(X) X(total) X(distinct) X(twin)
 #define E_COPY(n) COPY_##n,
 enum { COPY_FIELDS(E_COPY) N_COPY_FIELDS };
+typedef struct {
+    COPY_FIELDS(AS_FIELD)
+} CopyLimit;
 
 /* What a twin repeat motif may copy: up to cap copies of the class (resource). */
 #define GRANT_FIELDS(X) X(copy_motif) X(resource) X(cap)
 #define E_GRANT(n) GRANT_##n,
 enum { GRANT_FIELDS(E_GRANT) N_GRANT_FIELDS };
+typedef struct {
+    GRANT_FIELDS(AS_FIELD)
+} Grant;
 #define MAX_GRANTS 256
 
 
 /* Scalars of one search. */
 #define PARAM_FIELDS(X) X(motifs_after_cards) X(my_name_is_extra) X(round_given) X(unseen) X(laconic) \
     X(grandiloquent) X(sesquipedalian) X(pangram) X(opp_longest) X(opp_most_distinct) X(opp_fewest_words) \
-    X(max_words)
+    X(max_words) X(award_points)
 #define E_PARAM(n) PARAM_##n,
 enum { PARAM_FIELDS(E_PARAM) N_PARAM_FIELDS };
+/* award_points: what Sesquipedalian and Pangram add to a word (novelty.scoring states it; Grandiloquent adds the
+ * word's length). */
+typedef struct {
+    PARAM_FIELDS(AS_FIELD)
+} Params;
 
 /* Set bits of x. Written out because __builtin_popcount compiles to a library call unless the build targets
  * CPUs with a popcount instruction, and the walk counts bits at every step of the index. */
@@ -113,9 +130,9 @@ typedef struct {
 } Placed;
 
 typedef struct {
-    const Face *faces;
+    const Face *faces;       /* borrowed */
     int n_faces;
-    const int32_t *motifs;   /* motif codes in flip order */
+    const int32_t *motifs;   /* borrowed: motif codes in flip order */
     int n_motifs;
     int motifs_after_cards;
     int my_name_is_extra;

@@ -7,20 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "listing.h"
-#include "search.h"
-
-#define WORD_BIT (1u << 26)
-#define ALL_LETTERS ((1u << 26) - 1)
-#define VOWEL_LETTERS ((1u << 0) | (1u << 4) | (1u << 8) | (1u << 14) | (1u << 20))
+#include "steps.h"
 
 typedef struct {
-    const uint32_t *mask, *first;
-    uint32_t n_nodes;
+    Steps steps;                /* borrowed */
     int broken;   /* a step pointed outside the index */
     int n;
     int32_t wild[MAX_RESOURCES], a[MAX_RESOURCES], b[MAX_RESOURCES], left[MAX_RESOURCES];
-    uint8_t *seen;
+    uint8_t *seen;              /* owned: a bit per node, the words counted */
     uint64_t words;
     double deadline;
     uint64_t ticks;
@@ -28,12 +24,10 @@ typedef struct {
 } Lister;
 
 static int32_t step(Lister *l, uint32_t node, int c) {
-    uint32_t bits = l->mask[node], bit = 1u << c;
-    if (!(bits & bit)) return -1;
-    uint32_t next = l->first[node] + (uint32_t)count_bits(bits & (bit - 1));
-    if (next < l->n_nodes) return (int32_t)next;
+    int32_t next = steps_child(&l->steps, node, c);
+    if (next != STEP_BROKEN) return next;
     l->broken = l->stopped = 1;
-    return -1;
+    return STEP_NONE;
 }
 
 static void visit(Lister *l, uint32_t node, int letters);
@@ -47,7 +41,7 @@ static void visit(Lister *l, uint32_t node, int letters) {
         l->stopped = 1;
         return;
     }
-    if (letters >= 4 && (l->mask[node] & WORD_BIT) && !(l->seen[node >> 3] & (1 << (node & 7)))) {
+    if (letters >= MIN_WORD_LENGTH && steps_is_word(&l->steps, node) && !(l->seen[node >> 3] & (1 << (node & 7)))) {
         l->seen[node >> 3] |= (uint8_t)(1 << (node & 7));
         l->words++;
     }
@@ -59,9 +53,7 @@ static void visit(Lister *l, uint32_t node, int letters) {
             if (next >= 0 && l->b[i] >= 0) next = step(l, (uint32_t)next, l->b[i]);
             go(l, next, letters + (l->b[i] >= 0 ? 2 : 1));
         } else {
-            uint32_t allowed = l->mask[node] & (l->wild[i] == WILD_consonant ? ALL_LETTERS & ~VOWEL_LETTERS
-                                                : l->wild[i] == WILD_vowel ? VOWEL_LETTERS | (1u << 24)
-                                                                           : ALL_LETTERS);
+            uint32_t allowed = steps_letters(&l->steps, node) & wild_spells(l->wild[i]);
             for (; allowed; allowed &= allowed - 1) {
                 int32_t next = step(l, node, __builtin_ctz(allowed));
                 if (l->wild[i] != WILD_double) {
@@ -69,7 +61,7 @@ static void visit(Lister *l, uint32_t node, int letters) {
                     continue;
                 }
                 if (next < 0) break;  /* a broken index */
-                for (uint32_t second = l->mask[next] & ALL_LETTERS; second; second &= second - 1)
+                for (uint32_t second = steps_letters(&l->steps, (uint32_t)next); second; second &= second - 1)
                     go(l, step(l, (uint32_t)next, __builtin_ctz(second)), letters + 2);
             }
         }
@@ -81,9 +73,7 @@ int list_words(const uint32_t *mask, const uint32_t *first, uint32_t n_nodes, co
                double deadline, uint64_t *words) {
     Lister l;
     memset(&l, 0, sizeof l);
-    l.mask = mask;
-    l.first = first;
-    l.n_nodes = n_nodes;
+    l.steps = (Steps){mask, first, n_nodes};
     l.deadline = deadline;
     for (int i = 0; i < n_pieces && l.n < MAX_RESOURCES; i++, l.n++) {
         l.wild[l.n] = pieces[4 * i];

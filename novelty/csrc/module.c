@@ -1,6 +1,7 @@
 /* novelty._core: the compiled search core's Python face.
  *
- * solve(...)       one search: the word walk, then the packing; flat int32 tables in, plays out.
+ * solve(request)  one search: the word walk, then the packing; flat int32 tables in (read from the request's
+ *                  attributes by name), plays out.
  * score_word(...)  the compiled word scorer alone (held to novelty.scoring.score_checked_word by tests).
  * best_doubling(...) the play-level shorter-word doubles alone.
  * The *_FIELDS and code tuples name the table layouts and codes in order (see core.h).
@@ -9,12 +10,14 @@
 #include <Python.h>
 #include <string.h>
 
+#include <limits.h>
+
 #include "listing.h"
 #include "pack.h"
 
 typedef struct {
     Py_buffer view;
-    const int32_t *data;
+    const int32_t *data;   /* borrowed from the view */
     Py_ssize_t n;   /* int32 items */
 } Ints;
 
@@ -36,33 +39,12 @@ static void release(Ints *ints, int n) {
 }
 
 /* Check a table of rows of `width` items, at most `most` rows; return its row count or -1. */
-static int rows(const Ints *t, int width, int most, const char *what) {
+static int count_rows(const Ints *t, int width, int most, const char *what) {
     if (t->n % width || t->n / width > most) {
         PyErr_Format(PyExc_ValueError, "%s: expected rows of %d items, at most %d rows", what, width, most);
         return -1;
     }
     return (int)(t->n / width);
-}
-
-static int check_faces(const Face *faces, int n_faces, int n_res, int n_units) {
-    for (int i = 0; i < n_faces; i++) {
-        const int32_t *f = faces[i].f;
-        if (f[FACE_resource] < 0 || f[FACE_resource] >= n_res || f[FACE_unit] < 0 || f[FACE_unit] >= n_units
-            || f[FACE_wild] < 0 || f[FACE_wild] >= N_WILD_KINDS || f[FACE_op] < 0 || f[FACE_op] >= N_OPS
-            || f[FACE_target] < 0 || f[FACE_target] >= N_TARGETS || f[FACE_condition] < 0
-            || f[FACE_condition] >= N_CONDITIONS || f[FACE_per] < 0 || f[FACE_per] >= N_COUNTERS
-            || f[FACE_as_printed] >= n_faces || f[FACE_letter1] >= 26 || f[FACE_letter2] >= 26
-            || f[FACE_colour] < 0 || f[FACE_colour] > COLOUR_BLUE || f[FACE_later_twin] < -1
-            || f[FACE_later_twin] >= n_faces) {
-            PyErr_Format(PyExc_ValueError, "face %d is out of range", i);
-            return -1;
-        }
-        if (f[FACE_later_twin] >= 0 && faces[f[FACE_later_twin]].f[FACE_unit] <= f[FACE_unit]) {
-            PyErr_Format(PyExc_ValueError, "face %d: its later twin must be of a later unit", i);  /* no cycle */
-            return -1;
-        }
-    }
-    return 0;
 }
 
 static int check_motifs(const Ints *m) {
@@ -78,8 +60,8 @@ static int check_motifs(const Ints *m) {
     return 0;
 }
 
-static PyObject *sequence_of(const Search *s, const Group *g, int combo, const int8_t *granted) {
-    const Placed *seq = s->seq_arena + g->seqs + (size_t)combo * g->ncards;
+static PyObject *sequence_of(const Groups *gs, const Group *g, int combo, const int8_t *granted) {
+    const Placed *seq = group_sequence(gs, g, combo);
     PyObject *cards = PyList_New(g->ncards);
     if (!cards) return NULL;
     for (int k = 0; k < g->ncards; k++) {
@@ -93,7 +75,7 @@ static PyObject *sequence_of(const Search *s, const Group *g, int combo, const i
     return cards;
 }
 
-static PyObject *plays_of(const Search *s, const Result *r) {
+static PyObject *plays_of(const Groups *gs, const Result *r) {
     PyObject *plays = PyList_New(r->n_plays);
     if (!plays) return NULL;
     for (int i = 0; i < r->n_plays; i++) {
@@ -101,7 +83,7 @@ static PyObject *plays_of(const Search *s, const Result *r) {
         PyObject *words = PyList_New(play->n_words);
         if (!words) goto fail;
         for (int w = 0; w < play->n_words; w++) {
-            PyObject *cards = sequence_of(s, &s->groups[play->groups[w]], play->combos[w], play->granted[w]);
+            PyObject *cards = sequence_of(gs, &gs->groups[play->groups[w]], play->combos[w], play->granted[w]);
             if (!cards) {
                 Py_DECREF(words);
                 goto fail;
@@ -118,200 +100,162 @@ fail:
     return NULL;
 }
 
-/* Fill the search from the tables (the step index is checked step by step as the walk takes it); return 0, or -1
- * with a Python error set. */
-static int setup(Search *s, Ints *t, double deadline, const long long caps[4]) {
-    Ints *mask = &t[0], *first = &t[1], *faces = &t[2], *res = &t[3], *units = &t[4], *copies = &t[5],
-         *grants = &t[6], *motifs = &t[7], *params = &t[8];
-    int n_faces = rows(faces, N_FACE_FIELDS, MAX_FACES, "faces");
-    int n_res = rows(res, N_RES_FIELDS, MAX_RESOURCES, "resources");
-    int n_units = rows(units, N_UNIT_FIELDS, MAX_UNITS, "units");
-    int n_copies = rows(copies, N_COPY_FIELDS, MAX_MOTIFS, "copies");
-    int n_grants = rows(grants, N_GRANT_FIELDS, MAX_GRANTS, "grants");
-    if (n_faces < 0 || n_res < 0 || n_units < 0 || n_copies < 0 || n_grants < 0
-        || rows(params, N_PARAM_FIELDS, 1, "params") != 1
-        || check_motifs(motifs) < 0)
+/* The request's tables, by attribute name, in TableRows order. */
+enum { T_MASK, T_FIRST, T_FACES, T_RES, T_UNITS, T_COPIES, T_GRANTS, T_MOTIFS, T_PARAMS, N_TABLES };
+static const char *const table_names[N_TABLES] = {"mask", "first", "faces", "resources", "units", "copies", "grants",
+                                                  "motifs", "params"};
+
+/* Check the tables' shapes and point the rows at them; 0, or -1 with a Python error set (what they say is checked
+ * by tables_build, and the step index step by step as the walk takes it). */
+static int rows_from(const Ints *t, TableRows *rows) {
+    rows->n_faces = count_rows(&t[T_FACES], N_FACE_FIELDS, MAX_FACES, "faces");
+    rows->n_res = count_rows(&t[T_RES], N_RES_FIELDS, MAX_RESOURCES, "resources");
+    rows->n_units = count_rows(&t[T_UNITS], N_UNIT_FIELDS, MAX_UNITS, "units");
+    rows->n_copies = count_rows(&t[T_COPIES], N_COPY_FIELDS, MAX_MOTIFS, "copies");
+    rows->n_grants = count_rows(&t[T_GRANTS], N_GRANT_FIELDS, MAX_GRANTS, "grants");
+    if (rows->n_faces < 0 || rows->n_res < 0 || rows->n_units < 0 || rows->n_copies < 0 || rows->n_grants < 0
+        || count_rows(&t[T_PARAMS], N_PARAM_FIELDS, 1, "params") != 1 || check_motifs(&t[T_MOTIFS]) < 0)
         return -1;
-    if (mask->n != first->n || mask->n == 0) {
+    if (t[T_MASK].n != t[T_FIRST].n || t[T_MASK].n == 0) {
         PyErr_SetString(PyExc_ValueError, "the step index's arrays differ in length");
         return -1;
     }
-    s->mask = (const uint32_t *)mask->data;
-    s->first = (const uint32_t *)first->data;
-    s->n_nodes = (uint32_t)mask->n;
-    s->scorer.faces = (const Face *)faces->data;
-    s->scorer.n_faces = n_faces;
-    s->scorer.motifs = motifs->data;
-    s->scorer.n_motifs = (int)motifs->n;
-    memcpy(s->param, params->data, sizeof s->param);
-    s->scorer.motifs_after_cards = s->param[PARAM_motifs_after_cards];
-    s->scorer.my_name_is_extra = s->param[PARAM_my_name_is_extra];
-    s->n_res = n_res;
-    s->n_units = n_units;
-    s->n_copy_motifs = n_copies;
-    memcpy(s->res, res->data, sizeof(int32_t) * res->n);
-    memcpy(s->unit, units->data, sizeof(int32_t) * units->n);
-    memcpy(s->copy, copies->data, sizeof(int32_t) * copies->n);
-    if (check_faces(s->scorer.faces, n_faces, n_res, n_units) < 0) return -1;
-    for (int i = 0; i < n_faces; i++) {
-        const int32_t *f = s->scorer.faces[i].f;
-        int r = f[FACE_resource];
-        if (f[FACE_copy_motif] >= n_copies) {
-            PyErr_Format(PyExc_ValueError, "face %d: unknown copy motif", i);
-            return -1;
-        }
-        if (f[FACE_printed] == -2) continue;  /* an "as printed" alternate, reached through its wild face */
-        if (s->n_res_faces[r] >= MAX_FACES / 4) {
-            PyErr_SetString(PyExc_ValueError, "too many faces for one resource");
-            return -1;
-        }
-        s->res_faces[r][s->n_res_faces[r]++] = (int16_t)i;
-    }
-    s->pool_res = -1;
-    for (int r = 0; r < n_res; r++) {
-        const int32_t *row = s->res[r];
-        s->twin_cap[r] = 0;
-        s->is_class[r] = row[RES_kind] == RES_KIND_cards;
-        s->real_cap[r] = s->is_class[r] ? row[RES_capacity] : 0;
-        if (row[RES_capacity] < 0 || row[RES_kind] < 0 || row[RES_kind] >= N_RES_KINDS) {
-            PyErr_Format(PyExc_ValueError, "resource %d is out of range", r);
-            return -1;
-        }
-    }
-    for (int r = 0; r < n_res; r++)
-        if (s->res[r][RES_kind] == RES_KIND_copy_pool) s->pool_res = r;
-    s->n_grants = n_grants;
-    for (int g = 0; g < n_grants; g++) {  /* sorted by class */
-        const int32_t *row = grants->data + g * N_GRANT_FIELDS;
-        if (row[GRANT_copy_motif] < 0 || row[GRANT_copy_motif] >= n_copies || row[GRANT_resource] < 0
-            || row[GRANT_resource] >= n_res || s->res[row[GRANT_resource]][RES_kind] != RES_KIND_cards
-            || s->pool_res < 0 || row[GRANT_cap] < 0) {
-            PyErr_Format(PyExc_ValueError, "grant %d is out of range", g);
-            return -1;
-        }
-        int at = g;
-        while (at > 0 && s->grant[at - 1][GRANT_resource] > row[GRANT_resource]) {
-            memcpy(s->grant[at], s->grant[at - 1], sizeof s->grant[at]);
-            at--;
-        }
-        memcpy(s->grant[at], row, sizeof s->grant[at]);
-        int r = row[GRANT_resource], pool = s->res[s->pool_res][RES_capacity];
-        s->twin_cap[r] = s->twin_cap[r] + row[GRANT_cap] < pool ? s->twin_cap[r] + row[GRANT_cap] : pool;
-    }
-    s->single_twin = n_grants ? s->grant[0][GRANT_copy_motif] : -1;
-    for (int g = 1; g < n_grants; g++)
-        if (s->grant[g][GRANT_copy_motif] != s->single_twin
-            || s->grant[g][GRANT_resource] == s->grant[g - 1][GRANT_resource])
-            s->single_twin = -1;
-    for (int r = 0; r < n_res; r++)
-        if (s->res[r][RES_kind] == RES_KIND_cards && (r >= n_units || s->unit[r][UNIT_resource] != r)) {
-            PyErr_Format(PyExc_ValueError, "class %d must be unit %d", r, r);
-            return -1;
-        }
-    for (int u = 0; u < n_units; u++)
-        if (s->unit[u][UNIT_resource] < 0 || s->unit[u][UNIT_resource] >= n_res
-            || s->unit[u][UNIT_copy_motif] >= n_copies) {
-            PyErr_Format(PyExc_ValueError, "unit %d is out of range", u);
-            return -1;
-        }
-    static const int award_param[N_AWARDS] = {PARAM_grandiloquent, PARAM_sesquipedalian, PARAM_pangram};
-    for (int a = 0; a < N_AWARDS; a++)
-        if (s->param[award_param[a]]) s->award_motif[s->n_award_bits++] = a;
-    s->n_combos = 1 << s->n_award_bits;
-    s->deadline = deadline;
-    for (int i = 0; i < 4; i++)
-        if (caps[i] < 1 || caps[i] > INT32_MAX) {
-            PyErr_SetString(PyExc_ValueError, "limits: (groups, options, states, anytime groups), each 1 to 2**31 - 1");
-            return -1;
-        }
-    s->max_groups = caps[0];
-    s->max_options = caps[1];
-    s->max_states = caps[2];
-    s->anytime_groups = caps[3];
+    rows->steps = (Steps){(const uint32_t *)t[T_MASK].data, (const uint32_t *)t[T_FIRST].data, (uint32_t)t[T_MASK].n};
+    rows->faces = (const Face *)t[T_FACES].data;
+    rows->res = (const Resource *)t[T_RES].data;
+    rows->units = (const Unit *)t[T_UNITS].data;
+    rows->copies = (const CopyLimit *)t[T_COPIES].data;
+    rows->grants = (const Grant *)t[T_GRANTS].data;
+    rows->motifs = t[T_MOTIFS].data;
+    rows->n_motifs = (int)t[T_MOTIFS].n;
+    rows->params = (const Params *)t[T_PARAMS].data;
     return 0;
 }
 
-static PyObject *core_solve(PyObject *self, PyObject *args) {
-    PyObject *objs[9], *progress_obj = Py_None;
-    double seconds, walk_share;
-    long long caps[4], work = 0;
+/* One search's request, read by attribute name (novelty.search.CoreRequest): its tables and its limits. */
+typedef struct {
+    Ints tables[N_TABLES];
+    Py_buffer progress;      /* a writable int64, or none (obj NULL) */
     int top;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOidd(LLLL)|OL:solve", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
-                          &objs[5], &objs[6], &objs[7], &objs[8], &top, &seconds, &walk_share, &caps[0], &caps[1],
-                          &caps[2], &caps[3], &progress_obj, &work))
-        return NULL;
-    if (work < 0) {
-        PyErr_SetString(PyExc_ValueError, "work must be 0 (no limit) or more");
-        return NULL;
+    double seconds;
+    long long caps[4], work;
+} Request;
+
+static void release_request(Request *q) {
+    release(q->tables, N_TABLES);
+    if (q->progress.obj) PyBuffer_Release(&q->progress);
+}
+
+static PyObject *attribute(PyObject *request, const char *name) {
+    PyObject *value = PyObject_GetAttrString(request, name);
+    if (!value) PyErr_Format(PyExc_TypeError, "the request has no %s", name);
+    return value;
+}
+
+static int number_of(PyObject *request, const char *name, long long low, long long high, long long *out) {
+    PyObject *value = attribute(request, name);
+    if (!value) return -1;
+    *out = PyLong_AsLongLong(value);
+    Py_DECREF(value);
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    if (*out < low || *out > high) {
+        PyErr_Format(PyExc_ValueError, "%s must be %lld to %lld", name, low, high);
+        return -1;
     }
-    Py_buffer progress = {0};
-    if (progress_obj != Py_None) {
-        if (PyObject_GetBuffer(progress_obj, &progress, PyBUF_WRITABLE) < 0) return NULL;
-        if (progress.len < (Py_ssize_t)sizeof(int64_t)) {
-            PyBuffer_Release(&progress);
+    return 0;
+}
+
+static int progress_of(PyObject *request, Py_buffer *out) {
+    PyObject *value = attribute(request, "progress");
+    if (!value) return -1;
+    int rc = 0;
+    if (value != Py_None) {
+        rc = PyObject_GetBuffer(value, out, PyBUF_WRITABLE);
+        if (rc == 0 && out->len < (Py_ssize_t)sizeof(int64_t)) {
+            PyBuffer_Release(out);
+            out->obj = NULL;
             PyErr_SetString(PyExc_ValueError, "progress: a writable buffer of one 64-bit integer");
-            return NULL;
+            rc = -1;
         }
     }
-    static const char *names[9] = {"mask", "first", "faces", "resources", "units", "copies", "grants", "motifs",
-                                   "params"};
-    Ints t[9];
-    memset(t, 0, sizeof t);
-    for (int i = 0; i < 9; i++)
-        if (ints_from(objs[i], &t[i], names[i]) < 0) {
-            release(t, i);
-            return NULL;
-        }
-    Search *s = calloc(1, sizeof *s);
+    Py_DECREF(value);
+    return rc;
+}
+
+static int request_from(PyObject *request, Request *q) {
+    static const char *const caps[4] = {"max_groups", "max_options", "max_states", "anytime_groups"};
+    long long top;
+    for (int i = 0; i < N_TABLES; i++) {
+        PyObject *value = attribute(request, table_names[i]);
+        int rc = value ? ints_from(value, &q->tables[i], table_names[i]) : -1;
+        Py_XDECREF(value);
+        if (rc < 0) return -1;
+    }
+    PyObject *seconds = attribute(request, "seconds");
+    if (!seconds) return -1;
+    q->seconds = PyFloat_AsDouble(seconds);
+    Py_DECREF(seconds);
+    if (q->seconds == -1.0 && PyErr_Occurred()) return -1;
+    if (number_of(request, "top", 1, MAX_TOP, &top) < 0 || number_of(request, "work", 0, LLONG_MAX, &q->work) < 0)
+        return -1;
+    q->top = (int)top;
+    for (int i = 0; i < 4; i++)
+        if (number_of(request, caps[i], 1, INT32_MAX, &q->caps[i]) < 0) return -1;
+    return progress_of(request, &q->progress);
+}
+
+static PyObject *answer_of(const Groups *gs, const Budget *b, const Result *r, double started) {
+    PyObject *plays = plays_of(gs, r);
+    if (!plays) return NULL;
+    PyObject *bound = r->bound_known && gs->walk_done ? PyLong_FromLongLong(r->bound) : Py_NewRef(Py_None);
+    return Py_BuildValue(
+        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O,s:O,s:O}}", "plays", plays,
+        "walk_done", gs->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
+        "bound", bound, "stats", "sequences", (unsigned long long)gs->sequences, "groups", gs->n_groups,
+        "kept", r->kept, "nodes", (unsigned long long)r->nodes, "evaluated", (unsigned long long)r->evaluated,
+        "states", (unsigned long long)r->states, "walk_s", r->walk_s, "pack_s", now_seconds() - started - r->walk_s,
+        "walk_cpu_s", r->walk_cpu_s, "pack_cpu_s", r->pack_cpu_s,
+        "group_limit", b->group_limit ? Py_True : Py_False, "option_limit", b->option_limit ? Py_True : Py_False,
+        "state_limit", b->state_limit ? Py_True : Py_False);
+}
+
+/* Run the search with the GIL released; its answer, or NULL with a Python error set. */
+static PyObject *run(const Tables *t, const Request *q, double started) {
+    Groups gs = {0};
+    Budget b = {.caps = {q->caps[0], q->caps[1], q->caps[2], q->caps[3]}, .work = (uint64_t)q->work,
+                .progress = q->progress.obj ? (int64_t *)q->progress.buf : NULL};
     Result *r = calloc(1, sizeof *r);
-    PyObject *out = NULL;
-    if (!s || !r) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (top < 1 || top > MAX_TOP) {
-        PyErr_Format(PyExc_ValueError, "top must be 1 to %d", MAX_TOP);
-        goto done;
-    }
-    double started = now_seconds();
-    if (setup(s, t, 0, caps) < 0) goto done;
-    s->progress = progress.obj ? (int64_t *)progress.buf : NULL;
-    s->work = (uint64_t)work;
-    r->top = top;
+    if (!r) return PyErr_NoMemory();
+    r->top = q->top;
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = search_plays(s, r, started, seconds, walk_share);
+    rc = search_plays(t, &gs, &b, r, started, q->seconds);
     Py_END_ALLOW_THREADS
-    if (rc == -1) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (rc == -2) {
-        PyErr_SetString(PyExc_ValueError, "too many resource units for the packing");
-        goto done;
-    }
-    if (s->broken_index) {
-        PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
-        goto done;
-    }
-    PyObject *plays = plays_of(s, r);
-    if (!plays) goto done;
-    PyObject *bound = r->bound_known && s->walk_done ? PyLong_FromLongLong(r->bound) : Py_NewRef(Py_None);
-    out = Py_BuildValue(
-        "{s:N,s:O,s:O,s:N,s:{s:K,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O,s:O,s:O}}", "plays", plays,
-        "walk_done", s->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
-        "bound", bound, "stats", "sequences", (unsigned long long)s->sequences, "groups", s->n_groups, "kept", r->kept,
-        "nodes", (unsigned long long)r->nodes, "evaluated", (unsigned long long)r->evaluated,
-        "states", (unsigned long long)r->states, "walk_s", r->walk_s, "pack_s", now_seconds() - started - r->walk_s, "walk_cpu_s", r->walk_cpu_s,
-        "pack_cpu_s", r->pack_cpu_s,
-        "group_limit", s->group_limit ? Py_True : Py_False, "option_limit", s->option_limit ? Py_True : Py_False,
-        "state_limit", s->state_limit ? Py_True : Py_False);
-done:
-    if (s) free_search(s);
-    free(s);
+    PyObject *out = rc == -1 ? PyErr_NoMemory()
+                    : rc == -2 ? PyErr_Format(PyExc_ValueError, "too many resource units for the packing")
+                    : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
+                    : answer_of(&gs, &b, r, started);
+    groups_free(&gs);
     free(r);
-    release(t, 9);
-    if (progress.obj) PyBuffer_Release(&progress);
+    return out;
+}
+
+static PyObject *core_solve(PyObject *self, PyObject *request) {
+    Request q;
+    memset(&q, 0, sizeof q);
+    Tables *t = malloc(sizeof *t);
+    PyObject *out = NULL;
+    char error[TABLE_ERROR_SIZE];
+    TableRows rows;
+    if (!t) {
+        PyErr_NoMemory();
+    } else if (request_from(request, &q) == 0 && rows_from(q.tables, &rows) == 0) {
+        double started = now_seconds();
+        if (tables_build(t, &rows, error) < 0) PyErr_SetString(PyExc_ValueError, error);
+        else out = run(t, &q, started);
+    }
+    free(t);
+    release_request(&q);
     return out;
 }
 
@@ -358,11 +302,12 @@ static PyObject *core_score_word(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *out = NULL;
-    int n_faces = rows(&t[0], N_FACE_FIELDS, MAX_FACES, "faces"), m;
+    int n_faces = count_rows(&t[0], N_FACE_FIELDS, MAX_FACES, "faces"), m;
     Placed placed[MAX_CARDS_IN_WORD];
-    if (n_faces >= 0 && check_motifs(&t[1]) == 0 && check_faces((const Face *)t[0].data, n_faces, INT32_MAX / 2,
-                                                                 INT32_MAX / 2) == 0
-        && placed_from(cards, n_faces, placed, &m) == 0) {
+    char error[TABLE_ERROR_SIZE];
+    if (n_faces >= 0 && check_faces((const Face *)t[0].data, n_faces, INT32_MAX / 2, INT32_MAX / 2, error) < 0)
+        PyErr_SetString(PyExc_ValueError, error);
+    else if (n_faces >= 0 && check_motifs(&t[1]) == 0 && placed_from(cards, n_faces, placed, &m) == 0) {
         Scorer sc = {(const Face *)t[0].data, n_faces, t[1].data, (int)t[1].n, after, extra};
         int32_t a[N_AWARDS] = {awards[0], awards[1], awards[2]};
         out = PyLong_FromLongLong(score_word(&sc, m, placed, a));
@@ -417,7 +362,7 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
             return NULL;
         }
     PyObject *out = NULL;
-    int n = rows(&t[2], 4, MAX_RESOURCES, "pieces");
+    int n = count_rows(&t[2], 4, MAX_RESOURCES, "pieces");
     if (n >= 0 && t[0].n == t[1].n && t[0].n > 0) {
         uint64_t words = 0;
         int rc;
@@ -435,11 +380,10 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef core_methods[] = {
-    {"solve", core_solve, METH_VARARGS,
-     "solve(mask, first, faces, resources, units, copies, grants, motifs, params, top, seconds, walk_share,"
-     " (max_groups, max_options, max_states, anytime_groups)[, progress[, work]]) -> dict; progress: a writable int64 buffer given the best total found so far;"
-     " work: at most this many steps of search (0: no limit), the same answer every time, however busy the machine"
-     " -> dict"},
+    {"solve", core_solve, METH_O,
+     "solve(request) -> dict: one search (novelty.search.CoreRequest: the tables, top, seconds, the caps, progress,"
+     " work); progress: a writable int64 buffer given the best total found so far; work: at most this many steps of"
+     " search (0: no limit), the same answer every time, however busy the machine"},
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},
     {"best_doubling", core_best_doubling, METH_VARARGS, "best_doubling(values, lengths, doublers) -> int"},

@@ -2,7 +2,7 @@
 #ifndef NOVELTY_PACK_H
 #define NOVELTY_PACK_H
 
-#include "search.h"
+#include "groups.h"
 
 #define MAX_PLAY_WORDS 24
 #define MAX_DOUBLERS 48
@@ -31,9 +31,11 @@ typedef struct {
     double walk_cpu_s, pack_cpu_s;   /* this thread's CPU time in the walk and the packing */
 } Result;
 
-int pack_plays(Search *s, Result *result);   /* 0 ok, -1 out of memory, -2 too many resource units */
-/* The whole search, the one entry point: walk, pack, within `seconds` (0: no limit) of `started`. */
-int search_plays(Search *s, Result *result, double started, double seconds, double walk_share);
+/* Pack the groups found into the top K plays (result->top); 0 ok, -1 out of memory, -2 too many resource units. */
+int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result);
+/* The whole search, the one entry point: walk, pack, within `seconds` (0: no limit) of `started` (search.c). */
+int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds);
+/* The best total of words with these values, lengths and shorter-word doublers (evaluate.c). */
 int64_t best_doubling(int n, const int64_t *values, const int16_t *lengths, const int16_t *doublers);
 
 #endif

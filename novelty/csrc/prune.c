@@ -25,7 +25,7 @@ typedef struct {
 } Node;
 
 typedef struct {
-    Node *nodes;
+    Node *nodes;                /* owned */
     size_t n, cap;
 } Trie;
 
@@ -74,38 +74,38 @@ static int count(const Trie *t, int32_t node, int *left, int64_t need, int found
     return found;
 }
 
-int prune_groups(const Search *s, const int64_t *lowest, const int64_t *highest, int enough, double until,
-                 uint8_t *kept) {
-    if (s->param[PARAM_pangram] && s->param[PARAM_round_given]) return 0;
-    int32_t *order = malloc(sizeof(int32_t) * (s->n_groups ? s->n_groups : 1));
+int prune_groups(const Tables *t, const Groups *gs, const int64_t *lowest, const int64_t *highest, int enough,
+                 double until, uint8_t *kept) {
+    if (t->param.pangram && t->param.round_given) return 0;
+    int32_t *order = malloc(sizeof(int32_t) * (gs->n_groups ? gs->n_groups : 1));
     int32_t by_size[MAX_CARDS_IN_WORD + 2] = {0};
-    Trie t = {0};
-    if (!order || add_node(&t, 0) < 0) {
+    Trie trie = {0};
+    if (!order || add_node(&trie, 0) < 0) {
         free(order);
-        free(t.nodes);
+        free(trie.nodes);
         return -1;
     }
-    for (int32_t g = 0; g < s->n_groups; g++) by_size[s->groups[g].ncards + 1]++;
+    for (int32_t g = 0; g < gs->n_groups; g++) by_size[gs->groups[g].ncards + 1]++;
     for (int k = 1; k <= MAX_CARDS_IN_WORD + 1; k++) by_size[k] += by_size[k - 1];
-    for (int32_t g = 0; g < s->n_groups; g++) order[by_size[s->groups[g].ncards]++] = g;  /* fewest cards first */
+    for (int32_t g = 0; g < gs->n_groups; g++) order[by_size[gs->groups[g].ncards]++] = g;  /* fewest cards first */
     int left[MAX_UNITS] = {0}, rc = 0;
-    for (int32_t i = 0; i < s->n_groups && rc == 0; i++) {
-        const Group *g = &s->groups[order[i]];
+    for (int32_t i = 0; i < gs->n_groups && rc == 0; i++) {
+        const Group *g = &gs->groups[order[i]];
         if (until > 0 && (i & 255) == 0 && now_seconds() > until) break;  /* out of time: keep the rest */
         if (!kept[order[i]]) continue;  /* not packed at all */
-        const uint8_t *u = s->unit_arena + g->units;
+        const uint8_t *u = group_units(gs, g);
         if (!g->doublers) {
             for (int k = 0; k < g->ncards; k++) left[u[k]]++;
-            int found = count(&t, 0, left, highest[order[i]], 0, enough);
+            int found = count(&trie, 0, left, highest[order[i]], 0, enough);
             for (int k = 0; k < g->ncards; k++) left[u[k]]--;
             if (found >= enough) {
                 kept[order[i]] = 0;
                 continue;
             }
         }
-        if (s->best[(size_t)order[i] * s->n_combos] >= 0) rc = insert(&t, u, g->ncards, lowest[order[i]]);
+        if (group_best(gs, order[i], 0) >= 0) rc = insert(&trie, u, g->ncards, lowest[order[i]]);
     }
     free(order);
-    free(t.nodes);
+    free(trie.nodes);
     return rc;
 }

@@ -49,14 +49,14 @@ static int holds_position(const View *v, int i, int pos) {
 
 static int any_wild(const View *v) {
     for (int i = 0; i < v->m; i++)
-        if (v->face[i]->f[FACE_is_wild]) return 1;
+        if (v->face[i]->is_wild) return 1;
     return 0;
 }
 
 static int condition_holds(const View *v, int i) {
-    const int32_t *f = v->face[i]->f;
+    const Face *f = v->face[i];
     int t[2], k;
-    switch (f[FACE_condition]) {
+    switch (f->condition) {
     case COND_first_letter: return holds_position(v, i, 0);
     case COND_second_letter: return holds_position(v, i, 1 % v->n);
     case COND_third_letter: return holds_position(v, i, 2 % v->n);
@@ -64,7 +64,7 @@ static int condition_holds(const View *v, int i) {
     case COND_second_to_last_letter: return holds_position(v, i, ((v->n - 2) % v->n + v->n) % v->n);
     case COND_third_to_last_letter: return holds_position(v, i, ((v->n - 3) % v->n + v->n) % v->n);
     case COND_not_last_letter: return !holds_position(v, i, v->n - 1);
-    case COND_min_length: return v->n >= f[FACE_length];
+    case COND_min_length: return v->n >= f->length;
     case COND_no_wilds: return !any_wild(v);
     case COND_adjacent_vowel:
         k = touching(v, i, t);
@@ -80,7 +80,7 @@ static int condition_holds(const View *v, int i) {
 
 static int count_for(const View *v, int i) {
     int t[2], k, c = 0;
-    switch (v->face[i]->f[FACE_per]) {
+    switch (v->face[i]->per) {
     case COUNT_vowel_in_word: return vowels(v);
     case COUNT_letter_in_word: return v->n;
     case COUNT_letter_to_left: return v->start[i];
@@ -115,15 +115,15 @@ static void apply(State *s, const View *v, int target, int op, int64_t amount) {
 
 /* Apply card i's effect if it is of the wanted op (a shorter-word double is a play-level effect). */
 static void card_effect(State *s, const View *v, int i, int want_op) {
-    const int32_t *f = v->face[i]->f;
-    int op = f[FACE_op], m = v->m;
-    if (op != want_op || f[FACE_target] == TARGET_shorter_word) return;
-    int64_t amount = f[FACE_amount];
-    switch (f[FACE_target]) {
+    const Face *f = v->face[i];
+    int op = f->op, m = v->m;
+    if (op != want_op || f->target == TARGET_shorter_word) return;
+    int64_t amount = f->amount;
+    switch (f->target) {
     case TARGET_self:
-        if (f[FACE_condition] != COND_none) {
+        if (f->condition != COND_none) {
             if (condition_holds(v, i)) apply(s, v, i, op, amount);
-        } else if (f[FACE_per] != COUNT_none) {
+        } else if (f->per != COUNT_none) {
             apply(s, v, i, op, amount * count_for(v, i));
         } else {
             apply(s, v, i, op, amount);
@@ -165,11 +165,11 @@ static void motif_effect(State *s, const View *v, int motif, int my_name_is_extr
         }
         return;
     case MOTIF_wild_child:
-        for (int i = 0; i < m; i++) if (v->face[i]->f[FACE_is_wild]) s->value[i] += 2;
+        for (int i = 0; i < m; i++) if (v->face[i]->is_wild) s->value[i] += 2;
         return;
     case MOTIF_red_symbolism: case MOTIF_blue_symbolism:
         for (int i = 0; i < m; i++)
-            if (v->face[i]->f[FACE_colour] == (motif == MOTIF_red_symbolism ? COLOUR_RED : COLOUR_BLUE))
+            if (v->face[i]->colour == (motif == MOTIF_red_symbolism ? COLOUR_RED : COLOUR_BLUE))
                 s->value[i] += 1;
         return;
     case MOTIF_epistolary_novel: s->value[m - 1] *= 2; return;
@@ -210,7 +210,7 @@ static void motif_effect(State *s, const View *v, int motif, int my_name_is_extr
  * what one point of each award would add (every event is linear in the word-level points an award adds). */
 static int64_t total_for(const Scorer *sc, const View *v, int64_t award[N_AWARDS]) {
     State s;
-    for (int i = 0; i < v->m; i++) s.value[i] = v->face[i]->f[FACE_points];
+    for (int i = 0; i < v->m; i++) s.value[i] = v->face[i]->points;
     s.extra = 0;
     for (int a = 0; a < N_AWARDS; a++) s.award[a] = 0;
     for (int e = 0; e < v->n_effects; e++) card_effect(&s, v, v->effects[e], OP_add);
@@ -237,11 +237,11 @@ void score_word_awards(const Scorer *sc, int m, const Placed *cards, int n, cons
     for (int i = 0; i < m; i++) {
         const Face *face = &sc->faces[cards[i].face];
         v.face[i] = face;
-        if (face->f[FACE_op] != OP_none && face->f[FACE_target] != TARGET_shorter_word) v.effects[v.n_effects++] = i;
+        if (face->op != OP_none && face->target != TARGET_shorter_word) v.effects[v.n_effects++] = i;
         v.start[i] = letters;
         v.width[i] = cards[i].letters[1] < 0 ? 1 : 2;
-        v.red += face->f[FACE_colour] == COLOUR_RED ? v.width[i] : 0;
-        v.blue += face->f[FACE_colour] == COLOUR_BLUE ? v.width[i] : 0;
+        v.red += face->colour == COLOUR_RED ? v.width[i] : 0;
+        v.blue += face->colour == COLOUR_BLUE ? v.width[i] : 0;
         for (int k = 0; k < v.width[i]; k++, letters++) {
             int c = cards[i].letters[k];
             uint32_t bit = 1u << c;
@@ -251,7 +251,7 @@ void score_word_awards(const Scorer *sc, int m, const Placed *cards, int n, cons
             v.text[letters] = (int8_t)c;
             v.vowel[letters] = (int8_t)is_vowel_letter(c);
             if (c == 24) {  /* y */
-                int rule = face->f[FACE_y_rule];
+                int rule = face->y_rule;
                 if (rule == 0) ys[ny++] = letters;
                 else v.vowel[letters] = rule == 2;
             }

@@ -1,0 +1,74 @@
+/* What one search may spend: its clock, its work, what it may hold, and why it stopped.
+ *
+ * A search runs in phases (search.c): each has a deadline and a share of the work limit. Every step of search (a
+ * walk node, a state of the bound's tables, a packing node, a few bitset words read) is a tick; the clock is read
+ * every CLOCK_EVERY ticks, so a deadline is kept without a system call per step, and a work limit (ticks in all)
+ * gives the same answer however busy the machine is.
+ */
+#ifndef NOVELTY_BUDGET_H
+#define NOVELTY_BUDGET_H
+
+#include <stdint.h>
+
+/* How a search with a limit shares it out (search.c, options.c, greedy.c): the search's policy, in one place. */
+#define WALK_SHARE 0.75              /* of a time limit: the word walk; the packing of what it found has the rest */
+#define WALK_WORK_HELD_BACK 0.07     /* of the work limit: kept from the walk's share for the packing's first plays */
+#define PRINTED_WALK_SECONDS 0.035   /* at most: the first walk, of the printed cards alone */
+#define PRINTED_WALK_WORK 0.05       /* of the work limit: the same */
+#define PRINTED_PACK_SHARE 0.1       /* of the walk's time left: packing the printed cards' words */
+#define PRINTED_PACK_SECONDS 0.025   /* at most: the same */
+#define PRINTED_PACK_WORK 0.02       /* of the work limit: the same */
+#define PRUNE_SHARE 0.4              /* of the packing's time: dominance between groups */
+#define OPTIONS_SHARE 0.7            /* of the packing's time: every option laid out by then, or a reduced packing */
+#define MORE_OPTIONS_SHARE 0.1       /* of what is left: a reduced packing's options beyond the fewest copies */
+#define MORE_OPTIONS_WORK_DIVISOR 10 /* the same, of the work left */
+#define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved */
+#define GREEDY_STARTS_TIMED 32       /* greedy plays from the best options, under a time limit ... */
+#define GREEDY_STARTS 4              /* ... and without one (the exact search follows at once) */
+#define MIN_PACKED 1024              /* the best groups a reduced packing takes even out of time (a real play) */
+#define CLOCK_EVERY 1024             /* ticks between readings of the clock */
+
+typedef struct {
+    int64_t groups;          /* groups the walk keeps */
+    int64_t options;         /* options the packing lays out */
+    int64_t states;          /* states the bound's tables hold, all of them together */
+    int64_t anytime_groups;  /* groups an unprovable packing takes: the best by worth */
+} Caps;
+
+typedef struct {
+    Caps caps;               /* what one search may hold (novelty/search.py documents them) */
+    uint64_t work;           /* at most this many ticks in all (0: no limit) */
+    double deadline;         /* this phase's end, CLOCK_MONOTONIC seconds; 0: none */
+    uint64_t work_end;       /* this phase's last tick (0: no work limit) */
+    uint64_t ticks;          /* steps of search so far */
+    uint64_t next_clock;     /* the tick at which the clock is read next */
+    int stopped;             /* this phase is out of time or work, or the search must stop */
+    int broken_index;        /* a step pointed outside the index: the search stopped, its answer is refused */
+    int group_limit;         /* the walk met caps.groups: words were left out */
+    int option_limit;        /* the packing met caps.options: ways of taking cards were left out */
+    int state_limit;         /* the bound's tables met caps.states: the search stopped */
+    int64_t *progress;       /* borrowed (may be NULL): the best total found so far is published here */
+} Budget;
+
+double now_seconds(void);
+double cpu_seconds(void);     /* this thread's CPU time */
+
+/* Read the clock: whether this phase's deadline has passed (slow path of out_of_time). */
+int budget_clock(Budget *b);
+
+/* Count one step of search; return whether the phase must stop. */
+static inline int out_of_time(Budget *b) {
+    if (b->stopped) return 1;
+    b->ticks++;
+    if (b->work_end && b->ticks > b->work_end) b->stopped = 1;
+    else if (b->deadline > 0 && b->ticks >= b->next_clock) b->stopped = budget_clock(b);
+    return b->stopped;
+}
+
+/* Start a phase: it stops at `deadline` (0: none) or after `share` of the work limit (when there is one). */
+void budget_phase(Budget *b, double deadline, double share);
+
+/* Publish a total found (a watcher thread reads it). */
+void budget_publish(Budget *b, int64_t total);
+
+#endif

@@ -1,0 +1,120 @@
+/* Greedy plays and local search: good plays at once, so that even a search cut short answers well, and, when
+ * nothing can be proved, better ones from the best found. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "packing.h"
+
+/* Take the options of `order` that still fit, in turn (from `first`, then from the start), and offer the play. */
+static void greedy_from(Pack *p, const int32_t *order, int32_t n, int32_t first) {
+    u128 packed = p->lay.full;
+    for (int32_t i = -1; i < n && p->play.n < words_limit(p->t); i++) {
+        int32_t k = order[i < 0 ? first : i];
+        if (!fits(p, packed, p->o.options[k].need)) continue;
+        if (enter(p, k)) {
+            packed -= p->o.options[k].need;
+        } else {
+            leave(p);
+        }
+    }
+    offer(p);
+    while (p->play.n) leave(p);
+}
+
+typedef struct {
+    int64_t worth;
+    int32_t cards, option;
+} Dense;
+
+static int by_density(const void *a, const void *b) {  /* worth per card, best first */
+    const Dense *x = a, *y = b;
+    int64_t left = x->worth * y->cards, right = y->worth * x->cards;
+    return (left < right) - (left > right);
+}
+
+/* The best `limit` options (at most) by worth into order[0 .. n), the anchors' lists merged (each is best first),
+ * and the same options by worth per card into order[n .. 2n); return n. `order` holds 2 * limit. The merge stops
+ * at `until` (CLOCK_MONOTONIC seconds, 0: never). */
+static int32_t best_orders(const Pack *p, int32_t limit, int32_t *order, double until) {
+    int32_t head[MAX_RESOURCES], n = 0;
+    memcpy(head, p->o.start, sizeof(int32_t) * p->t->n_res);
+    while (n < limit && n < p->o.n_options && !(until > 0 && (n & 4095) == 4095 && now_seconds() > until)) {
+        int pick = -1;
+        for (int r = 0; r < p->t->n_res; r++)
+            if (head[r] < p->o.start[r + 1]
+                && (pick < 0 || p->o.options[head[r]].worth > p->o.options[head[pick]].worth))
+                pick = r;
+        order[n++] = head[pick]++;
+    }
+    Dense *dense = malloc(sizeof(Dense) * (size_t)(n ? n : 1));
+    if (!dense) {
+        memcpy(order + n, order, sizeof(int32_t) * (size_t)n);  /* out of memory: by worth twice */
+        return n;
+    }
+    for (int32_t i = 0; i < n; i++)
+        dense[i] = (Dense){p->o.options[order[i]].worth, p->gs->groups[p->o.options[order[i]].group].ncards, order[i]};
+    qsort(dense, (size_t)n, sizeof(Dense), by_density);
+    for (int32_t i = 0; i < n; i++) order[n + i] = dense[i].option;
+    free(dense);
+    return n;
+}
+
+/* Greedy plays, offered before the search so that even a search cut short answers well: from each of the
+ * best options by worth, and by worth per card, keep adding the best option that still fits. */
+void greedy(Pack *p) {
+    enum { POOL = 4096 };
+    int starts = p->b->deadline > 0 ? GREEDY_STARTS_TIMED : GREEDY_STARTS;
+    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
+    if (!order) return;
+    int32_t n = best_orders(p, POOL, order, 0);
+    for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order, n, start);
+    for (int32_t start = 0; start < starts && start < n; start++) greedy_from(p, order + n, n, start);
+    free(order);
+}
+
+/* Take the kept words of `play` (those not in `drop`, a bit per word) and refill what they leave from `order`
+ * (option indexes), each option that still fits; offer the result. */
+static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *order, int32_t n) {
+    u128 packed = p->lay.full;
+    int ok = 1;
+    for (int w = 0; w < play->n_words && ok; w++) {
+        if (drop >> w & 1) continue;
+        ok = enter(p, play->options[w]);
+        packed -= p->o.options[play->options[w]].need;
+    }
+    for (int32_t i = 0; i < n && ok && p->play.n < words_limit(p->t); i++) {
+        if (!fits(p, packed, p->o.options[order[i]].need)) continue;
+        if (enter(p, order[i])) packed -= p->o.options[order[i]].need;
+        else leave(p);
+    }
+    if (ok) offer(p);
+    while (p->play.n) leave(p);
+}
+
+/* Whether local search must stop: out of time, or past its last tick (0: none). */
+static int improve_over(const Pack *p, double until, uint64_t until_tick) {
+    return now_seconds() > until || (until_tick && p->b->ticks > until_tick);
+}
+
+/* Local search from the best play found, for searches that cannot be exhaustive: drop one or two of its words
+ * and refill the cards they free, best worth first and then best worth per card, while that finds a better
+ * play and time remains (until `until`, CLOCK_MONOTONIC seconds, and tick `until_tick`, 0: none). */
+void improve(Pack *p, double until, uint64_t until_tick) {
+    if (now_seconds() > until) return;  /* (ordering the options takes a while when there are many) */
+    int32_t *order = malloc(sizeof(int32_t) * 2 * (size_t)(p->o.n_options ? p->o.n_options : 1));
+    if (!order) return;
+    int32_t n = best_orders(p, p->o.n_options, order, until);
+    int64_t before;
+    do {
+        before = p->result->plays[0].total;
+        Play best = p->result->plays[0];
+        for (uint32_t drop = 1; drop < (1u << best.n_words) && best.n_words <= 16; drop++) {
+            if (count_bits(drop) > 2) continue;
+            if (improve_over(p, until, until_tick)) break;
+            p->b->ticks += (uint64_t)n / 64 + 1;  /* two refills: a tick per 128 options looked at */
+            refill(p, &best, drop, order, n);
+            refill(p, &best, drop, order + n, n);
+        }
+    } while (p->result->plays[0].total > before && !improve_over(p, until, until_tick));
+    free(order);
+}

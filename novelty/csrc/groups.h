@@ -1,0 +1,58 @@
+/* The walk's output: every word the cards can spell, grouped by the units it takes, with each group's best card
+ * sequence per award combination. Owned by the search (search.c frees it); the walk fills it, the packing reads it.
+ */
+#ifndef NOVELTY_GROUPS_H
+#define NOVELTY_GROUPS_H
+
+#include <stddef.h>
+
+#include "budget.h"
+#include "tables.h"
+
+/* Every card sequence spelling a playable word from the same units, with its best scores. */
+typedef struct {
+    uint64_t hash;
+    int32_t units;        /* offset of its sorted unit list in the unit arena */
+    int32_t seqs;         /* offset of its best sequence per award combination in the sequence arena */
+    int16_t ncards, length, distinct, doublers;
+} Group;
+
+typedef struct {
+    uint64_t hash;
+    int32_t group;        /* group index + 1; 0: empty */
+} Slot;
+
+typedef struct {
+    int n_combos;                /* award combinations (from the tables) */
+    Group *groups;               /* owned, n_groups */
+    int64_t *best;               /* owned: n_groups x n_combos, each group's best score per award combination */
+    int32_t n_groups;
+    size_t cap_groups, cap_best;
+    Slot *table;                 /* owned: the groups by hash, open addressing */
+    uint32_t table_mask;
+    uint8_t *unit_arena;         /* owned: each group's units, sorted */
+    size_t unit_used, unit_cap;
+    Placed *seq_arena;           /* owned: each group's best sequence per award combination */
+    size_t seq_used, seq_cap;
+    uint64_t sequences;          /* card sequences spelling a word */
+    int walk_done;               /* every word was found */
+} Groups;
+
+static inline const uint8_t *group_units(const Groups *gs, const Group *g) { return gs->unit_arena + g->units; }
+static inline const Placed *group_sequence(const Groups *gs, const Group *g, int combo) {
+    return gs->seq_arena + g->seqs + (size_t)combo * g->ncards;
+}
+static inline int64_t group_best(const Groups *gs, int32_t g, int combo) {
+    return gs->best[(size_t)g * gs->n_combos + combo];
+}
+
+/* Return `data` with room for `need` items of `size` bytes (capacity in *cap); on failure set *failed. */
+void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed);
+
+int groups_init(Groups *gs, int n_combos);   /* 0 ok, -1 out of memory */
+void groups_free(Groups *gs);
+/* Walk every word into `gs` (or only those of the printed cards alone: quick, for a first answer); 0 ok
+ * (gs->walk_done says whether every word was found), -1 out of memory (walk.c). */
+int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only);
+
+#endif

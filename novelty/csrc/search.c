@@ -1,0 +1,112 @@
+/* The whole search, phase by phase, and the packing of the groups found into plays.
+ *
+ * With a limit (time or work), first the printed cards' words alone are walked and packed (quick, and a good answer
+ * when the whole walk cannot finish), then every word until WALK_SHARE of the limit; the packing of what was found
+ * has the rest. Each phase's shares are budget.h's.
+ */
+#include <stdlib.h>
+
+#include "packing.h"
+
+/* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
+static int more_than_printed(const Tables *t) {
+    for (int r = 0; r < t->n_res; r++)
+        if (!t->printed_only[r] && t->res[r].capacity) return 1;
+    return 0;
+}
+
+/* Walk the printed cards' words and pack them into `early`: a first answer (walk_end: the walk's deadline). */
+static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, double started, double seconds,
+                         double walk_end) {
+    double walk_until = started + PRINTED_WALK_SECONDS < walk_end ? started + PRINTED_WALK_SECONDS : walk_end;
+    budget_phase(b, seconds > 0 ? walk_until : 0, PRINTED_WALK_WORK);
+    int rc = walk_words(t, gs, b, 1);
+    if (rc != 0) return rc;
+    double share = PRINTED_PACK_SHARE * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
+    budget_phase(b, seconds > 0 ? now_seconds() + (share < PRINTED_PACK_SECONDS ? share : PRINTED_PACK_SECONDS) : 0,
+                 PRINTED_PACK_WORK);
+    return pack_plays(t, gs, b, early);
+}
+
+int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
+    double cpu = cpu_seconds();
+    double walk_end = seconds > 0 ? started + seconds * WALK_SHARE : 0, end = seconds > 0 ? started + seconds : 0;
+    Result *early = NULL;
+    int rc = groups_init(gs, t->n_combos);
+    if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
+        early = calloc(1, sizeof *early);
+        if (!early) return -1;
+        early->top = result->top;
+        rc = printed_first(t, gs, b, early, started, seconds, walk_end);
+    }
+    if (rc == 0) {
+        budget_phase(b, walk_end, WALK_SHARE - WALK_WORK_HELD_BACK);
+        rc = walk_words(t, gs, b, 0);
+    }
+    result->walk_s = now_seconds() - started;
+    result->walk_cpu_s = cpu_seconds() - cpu;
+    if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */
+        double left = b->work && b->ticks < b->work ? (double)(b->work - b->ticks) / (double)b->work : 0;
+        budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
+        rc = pack_plays(t, gs, b, result);
+    }
+    if (early && rc == 0) merge_plays(gs, result, early);
+    free(early);
+    result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
+    return rc;
+}
+
+static void pack_start(Pack *p, const Tables *t, const Groups *gs, Budget *b, Result *result) {
+    *p = (Pack){.t = t, .gs = gs, .b = b, .result = result};
+}
+
+/* Lay the options out: every group's, or (when that cannot prove anything, or does not fit in time or room) the
+ * best groups'; *reduced says which. 0 ok, -1 out of memory, -2 too many resource units. */
+static int pack_prepare(Pack *p, int *reduced) {
+    *reduced = !p->gs->walk_done;
+    int rc = prepare(p, *reduced);
+    if (rc == LATE) {
+        free_options(p);
+        pack_start(p, p->t, p->gs, p->b, p->result);
+        p->result->kept = 0;
+        *reduced = 1;
+        rc = prepare(p, *reduced);
+    }
+    return rc < 0 ? rc : bound_init(p);
+}
+
+/* The bound on every play, when the search can prove one: set in the result unless it could not be finished. */
+static void prove_bound(Pack *p) {
+    p->doubling_bound = !p->anytime && p->bonus.n_doubling && doublers_in(p, p->lay.full) <= MAX_CREDITS;
+    if (p->anytime) return;
+    int64_t root = root_bound(p);
+    if (!p->b->stopped && !p->failed) {
+        p->result->bound = p->bonus.base + root;
+        p->result->bound_known = 1;
+    }
+}
+
+int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
+    Pack p;
+    int reduced;
+    pack_start(&p, t, gs, b, result);
+    int rc = pack_prepare(&p, &reduced);
+    if (rc < 0) {
+        free_options(&p);
+        free_bound(&p);
+        return rc;
+    }
+    result->bound_known = 0;
+    offer(&p);  /* the empty play */
+    greedy(&p);
+    p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
+    if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays)
+        improve(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300,
+                b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0);
+    prove_bound(&p);
+    branch(&p);
+    result->pack_done = !b->stopped && !p.failed && !reduced;
+    free_options(&p);
+    free_bound(&p);
+    return p.failed ? -1 : 0;
+}
