@@ -35,9 +35,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from novelty import _core  # noqa: E402
 from novelty.catalog import MotifScope, load_catalog  # noqa: E402
 from novelty.lexicon import open_lexicon  # noqa: E402
+from novelty.search import WILDS, list_words  # noqa: E402
 from novelty.solver import solve  # noqa: E402
 
 SCORING = [m.id for m in load_catalog().motifs.values()
@@ -52,7 +52,7 @@ Per set and word list, each (set, list) in its own child process:
   gap b-best  bound - best score of the unproved answers: median / max
   RSS         peak resident memory of that child process, MiB
   list ms     p50 / max time of the compiled walk listing every distinct word the same hand + pool can
-              spell (_core.list_words, cards of the same letters as one row); cards only: repeat-motif
+              spell (novelty.search.list_words, cards of the same letters as one row); cards only: repeat-motif
               copies are not listed, so this floor is conservative (low); heavy listings stop at the
               time limit (then the ratio is an upper bound)
   ratio       solve / list time, hand by hand: p50 / max (issue 9 target: <= 3 at p50)
@@ -102,7 +102,7 @@ def pieces(cards: Counter[str]) -> array:  # type: ignore[type-arg]
     for ident, n in cards.items():
         kind = catalog.kinds[ident]
         if kind.wild is not None:
-            rows[(_core.WILD_KINDS.index(kind.wild.value), 0, -1)] += n
+            rows[(WILDS[kind.wild.value], 0, -1)] += n
         else:
             letters = [ord(c) - 97 for c in kind.letters or ""]
             rows[(0, letters[0], letters[1] if len(letters) > 1 else -1)] += n
@@ -123,7 +123,7 @@ def run_set(name: str, dict_name: str, hands: int, limit: float | None) -> dict[
     for seed in range(hands):
         hand, pool, motifs = DEALS[name](seed)
         started = time.perf_counter()
-        _, listed_all = _core.list_words(steps.mask, steps.first, pieces(hand + pool), limit or 0.0)
+        _, listed_all = list_words(steps, pieces(hand + pool), limit or 0.0)
         listed = time.perf_counter() - started
         started = time.perf_counter()
         result = solve(lexicon, hand, pool, motifs, time_limit=limit)

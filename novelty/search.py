@@ -156,12 +156,26 @@ class CoreAnswer:
         return self.walk_done and self.pack_done
 
 
-def _send(r: CoreRequest) -> CoreAnswer:
+def send(r: CoreRequest) -> CoreAnswer:
     """Run the compiled search on one request (the core reads its fields by name); return its answer. The one place
     Python calls ``_core.solve``; how a time or work limit is shared out between the search's phases is the core's
     policy (``novelty/csrc/budget.h``)."""
     raw = _core.solve(r)
     return CoreAnswer(**{**raw, "plays": tuple(raw["plays"])})
+
+
+def best_doubling(values: Sequence[int], lengths: Sequence[int], doublers: Sequence[int]) -> int:
+    """Return the compiled core's best total of words with these values, lengths and shorter-word doublers (ruling
+    E2), the play-level doubles alone (held to the engine by the tests)."""
+    return int(_core.best_doubling(list(values), list(lengths), list(doublers)))
+
+
+def list_words(steps: StepIndex, pieces: array, seconds: float = 0.0) -> tuple[int, bool]:  # type: ignore[type-arg]
+    """Return (distinct words of four or more letters some cards can spell, whether the listing finished) by the
+    compiled walk without scoring: the least any exact solver must do (the benchmark's floor). ``pieces``: rows of
+    (wild kind code, letter, second letter or -1, how many), ``array("i")``; ``seconds``: a time limit (0: none)."""
+    words, done = _core.list_words(steps.mask, steps.first, pieces, seconds)
+    return int(words), bool(done)
 
 
 def effect_facts(effect: Effect | None) -> dict[str, int]:
@@ -438,6 +452,15 @@ class Tables:
         }
         return _table(_core.PARAM_FIELDS, [values])
 
+    def score_word(self, cards: Sequence[tuple[int, int, int]], awards: tuple[int, int, int],
+                   faces: array | None = None) -> int:  # type: ignore[type-arg]
+        """Return the compiled scorer's total for one word, as (face, letter, letter) cards (:meth:`face_of`), under
+        the awards (Grandiloquent, Sesquipedalian, Pangram points); ``faces``: :meth:`face_table`, when the caller
+        scores many words."""
+        return int(_core.score_word(self.face_table() if faces is None else faces, self.motif_codes(),
+                                    int(self.rules.motifs_after_card_effects),
+                                    int(self.rules.my_name_is_counts_extra_copies), list(cards), awards))
+
     def face_table(self) -> array:  # type: ignore[type-arg]
         """Return the faces as the core reads them: one row of ``_core.FACE_FIELDS`` per face, flat (what
         ``_core.score_word`` takes, and the ``faces`` of a :class:`CoreRequest`)."""
@@ -452,7 +475,7 @@ class Tables:
         after all of it). ``progress`` (``array("q", [...])``) is given the best total found so far while the search
         runs.
         """
-        return _send(self.request(steps, round_given, opponents, top, limit, progress))
+        return send(self.request(steps, round_given, opponents, top, limit, progress))
 
     def request(self, steps: StepIndex, round_given: bool, opponents: list[tuple[str, int, str]], top: int,
                 limit: Limit, progress: array | None = None) -> CoreRequest:  # type: ignore[type-arg]

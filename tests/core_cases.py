@@ -6,7 +6,6 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from novelty import _core
 from novelty.catalog import WildKind, load_catalog
 from novelty.play import ESCAPED, FREE_WILDS, REPEATS, Card, Word
 from novelty.scoring import AWARD_POINTS, AWARDED, Rules
@@ -76,5 +75,4 @@ def compiled_score(tables: Tables, faces, word, awards: dict[str, int]) -> int: 
     """Return the compiled scorer's total for one word (``faces``: the tables' face table)."""
     cards = [tables.face_of(card) for card in word.cards]
     amounts = (awards.get("grandiloquent", 0), awards.get("sesquipedalian", 0), awards.get("pangram", 0))
-    return _core.score_word(faces, tables.motif_codes(), int(tables.rules.motifs_after_card_effects),
-                           int(tables.rules.my_name_is_counts_extra_copies), cards, amounts)
+    return tables.score_word(cards, amounts, faces)

@@ -7,11 +7,10 @@ import random
 
 import pytest
 
-from novelty import _core
 from novelty.catalog import load_catalog
 from novelty.effects import Condition, Counter, Op, Target
 from novelty.scoring import AWARDED, score_checked_word
-from novelty.search import CONDITIONS, COUNTERS, MOTIFS, OPS, TARGETS, Tables
+from novelty.search import CONDITIONS, COUNTERS, MOTIFS, OPS, TARGETS, Tables, best_doubling
 from tests import core_cases
 from tests.core_cases import SEQUENCES, compiled_score
 
@@ -64,4 +63,4 @@ def test_the_core_knows_every_code_the_engine_uses():
     ([100, 10, 1], [4, 8, 9], [0, 1, 1], 400 + 10 + 1),   # both take the 4-letter word: x4
 ])
 def test_compiled_shorter_word_doubling(values, lengths, doublers, total):
-    assert _core.best_doubling(values, lengths, doublers) == total
+    assert best_doubling(values, lengths, doublers) == total

@@ -28,7 +28,7 @@ from novelty.scoring import (
     Rules,
     score_signature,
 )
-from novelty.search import MOTIFS, CoreAnswer, CoreRequest, Tables
+from novelty.search import MOTIFS, CoreAnswer, CoreRequest, Tables, send
 from novelty.solver import solve
 
 SMALL = SetLexicon(["stone", "notes", "tones", "onset", "seton", "steno", "note", "tone", "tons", "snot", "nest"])
@@ -72,6 +72,28 @@ def test_one_request_in_and_a_typed_answer_out() -> None:
     assert isinstance(answer, CoreAnswer) and answer.proved and answer.bound == answer.plays[0][0] == 5
     assert isinstance(answer.plays, tuple) and len(answer.plays) == 2 and answer.stats["groups"] > 0
     assert tables.play(answer.plays[0][1]).words[0].text in {"stone", "notes", "tones", "onset", "seton", "steno"}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"max_groups": 0}, "max_groups must be 1 to 2147483647"),
+    ({"top": 65}, "top must be 1 to 64"),
+    ({"work": -1}, "work must be 0 to"),
+    ({"progress": array("b", [0])}, "progress: a writable buffer of one 64-bit integer"),
+    ({"faces": array("i", [0] * 5)}, "faces: expected rows of"),
+])
+def test_the_core_names_what_is_wrong_with_a_request(change: dict[str, object], message: str) -> None:
+    """The core reads the request's fields by name and checks each: a bad one is a ValueError naming it."""
+    import dataclasses
+
+    tables = Tables(Counter(["s1", "t1", "o1", "n1", "e1"]), Counter(), [], Rules(), None)
+    request = dataclasses.replace(tables.request(SMALL.step_index(), False, [], 1, Limit()), **change)
+    with pytest.raises(ValueError, match=message):
+        send(request)
+
+
+def test_the_core_names_a_field_the_request_lacks() -> None:
+    with pytest.raises(TypeError, match="the request has no mask"):
+        send(object())  # type: ignore[arg-type]
 
 
 # Computed before the bound read the motif values from novelty.scoring (hand, motifs, escaped letter, bound without

@@ -316,10 +316,9 @@ def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
     """The walk checks each step it takes, so a broken index (a damaged cache file) is refused, not read past."""
     from array import array
 
-    from novelty import _core
     from novelty.limits import Limit
     from novelty.scoring import Rules
-    from novelty.search import Tables
+    from novelty.search import Tables, list_words
 
     steps = twl.step_index()
     tables = Tables(Counter(parse_cards("th2 e4 m1 e1 s1")), Counter(), [], Rules(), None)
@@ -331,8 +330,8 @@ def test_a_step_index_pointing_outside_itself_is_refused_every_time(twl):
                 tables.run(type(steps)(mask, first), False, [], 1, Limit())
         th_e_e_m_s = array("i", [0, 19, 7, 1, 0, 4, -1, 2, 0, 12, -1, 1, 0, 18, -1, 1])  # the benchmark's listing
         with pytest.raises(ValueError, match="points outside itself"):
-            _core.list_words(mask, first, th_e_e_m_s, 0.0)
-        assert _core.list_words(steps.mask, steps.first, th_e_e_m_s, 0.0)[1]
+            list_words(type(steps)(mask, first), th_e_e_m_s)
+        assert list_words(steps, th_e_e_m_s)[1]
     assert tables.run(steps, False, [], 1, Limit()).walk_done  # the real one
     assert tables.run(steps, False, [], 1, Limit()).walk_done
 
