@@ -1,23 +1,39 @@
-"""Benchmark the best-play solver: every figure issue 9 asks for, with its baselines measured in the same run.
+"""Benchmark the best-play solver: every figure issues 9 and 25 ask for, with baselines measured in the same run.
 
-    python benchmarks/solver.py [--quick] [--sets typical,heavy] [--time-limit S] [--check N]
+    python benchmarks/solver.py [--quick] [--sets typical,heavy,big] [--time-limit S] [--check N]
+        [--big N] [--prove N] [--prove-limit S] [--anytime N] [--anytime-limit S] [--save FILE] [--baseline FILE]
 
 Hands are dealt from the real deck with fixed seeds:
 - typical: an 11-card hand and 3 pool cards with at most one wild, three motifs drawn from the motifs
   that change a word's or a play's score (solved to the end, no time limit);
 - heavy: a 16-card hand and 4 pool cards holding 4 wilds (one a Double Wild), under Alliteration and
-  Clones (solved with ``--time-limit``, 2 s by default).
+  Clones (solved with ``--time-limit``, 2 s by default);
+- big (issue 25's hands): a 16-card hand and 4 pool cards holding 4 wilds (one a Double Wild), under
+  Alliteration, Clones and a third motif drawn with the seed from typical's list (solved with
+  ``--time-limit``). Dealt from their own random stream, so they are other hands than heavy's, and the
+  third motif is what heavy lacks: heavy is kept as it was (earlier figures refer to it).
 
 Each (set, list) runs in a fresh child process (this script with a hidden flag), so its peak RSS is its
 own. Then a ``novelty best`` process is timed against a bare ``novelty check`` process on a typical hand,
 and the compiled word scorer is held to the engine on ``--check`` random card sequences. Figures depend
 on the machine; every ratio is taken against a baseline measured in the same run.
+
+Issue 25's targets, from the big set (each list in its own child process again):
+- the bound the solver answers at ``--time-limit`` against the best play it found, hand by hand: at most
+  1.25x at p95 (a hand answered without a bound counts as a miss);
+- proofs: the first ``--prove`` big hands solved again with ``--prove-limit`` (10 s): at least half proved;
+- anytime quality: the first ``--anytime`` big hands (none by default: 60 s each) solved again with
+  ``--anytime-limit`` (60 s): the best found at ``--time-limit`` within 2 % of it;
+- typical hands unchanged: all proved, and p50 / p95 solve time within ``--noise`` of a run saved earlier
+  with ``--save FILE`` and given as ``--baseline FILE`` (without one the times are shown, not judged).
+A summary block at the end gives each target, the figure this run measured and met / missed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import resource
@@ -51,10 +67,10 @@ Per set and word list, each (set, list) in its own child process:
   gap b/best  bound / best score of the unproved answers: median / max ('-': all proved)
   gap b-best  bound - best score of the unproved answers: median / max
   RSS         peak resident memory of that child process, MiB
-  list ms     p50 / max time of the compiled walk listing every distinct word the same hand + pool can
-              spell (novelty.search.list_words, cards of the same letters as one row); cards only: repeat-motif
-              copies are not listed, so this floor is conservative (low); heavy listings stop at the
-              time limit (then the ratio is an upper bound)
+  list ms     (typical and heavy) p50 / max time of the compiled walk listing every distinct word the same hand
+              + pool can spell (novelty.search.list_words, cards of the same letters as one row); cards only:
+              repeat-motif copies are not listed, so this floor is conservative (low); heavy listings stop at
+              the time limit (then the ratio is an upper bound); '-' for big (not listed)
   ratio       solve / list time, hand by hand: p50 / max (issue 9 target: <= 3 at p50)
 Where solve's time goes: median CPU time of its word walk and of its packing (stats walk_cpu_s, pack_cpu_s),
 with the median sequences walked, groups kept by the dominance filter and packing nodes.
@@ -82,17 +98,37 @@ def typical(seed: int) -> tuple[Counter[str], Counter[str], list[str]]:
     return Counter(cards[:11]), Counter(cards[11:]), motifs
 
 
-def heavy(seed: int) -> tuple[Counter[str], Counter[str], list[str]]:
-    """Return a 16-card hand and 4 pool cards with 4 wilds (one a Double Wild), under Alliteration and Clones."""
-    rng = random.Random(seed)
+def wild_deal(rng: random.Random) -> tuple[Counter[str], Counter[str]]:
+    """Return a 16-card hand and 4 pool cards holding 4 wilds, exactly one of them a Double Wild."""
     plain = [c for c in deck() if not is_wild(c)]
     wilds = [c for c in deck() if is_wild(c) and c != "doublewild1"]
     cards = rng.sample(plain, 16) + ["doublewild1"] + rng.sample(wilds, 3)
     rng.shuffle(cards)
-    return Counter(cards[:16]), Counter(cards[16:]), ["alliteration", "clones"]
+    return Counter(cards[:16]), Counter(cards[16:])
 
 
-DEALS = {"typical": typical, "heavy": heavy}
+def heavy(seed: int) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Return a 16-card hand and 4 pool cards with 4 wilds (one a Double Wild), under Alliteration and Clones."""
+    return (*wild_deal(random.Random(seed)), ["alliteration", "clones"])
+
+
+def big(seed: int) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Return issue 25's big hand: heavy's shape under Alliteration, Clones and a third motif drawn with the seed.
+
+    Its own random stream (a string seed), so big hands are not heavy's hands with one more motif."""
+    rng = random.Random(f"big {seed}")
+    hand, pool = wild_deal(rng)
+    third = rng.choice(sorted(set(SCORING) - {"alliteration", "clones"}))
+    return hand, pool, ["alliteration", "clones", third]
+
+
+DEALS = {"typical": typical, "heavy": heavy, "big": big}
+TIMED = ("heavy", "big")
+"""Sets solved with ``--time-limit`` (typical is solved to the end)."""
+LISTED = ("typical", "heavy")
+"""Sets whose hands are also listed by list_words (issue 9's floor); big is not: its figures are issue 25's."""
+BOUND_TARGET, ANYTIME_TARGET = 1.25, 0.02
+"""Issue 25: bound / best found at most 1.25x at p95; best found at the time limit within 2 % of a long run's."""
 
 
 def pieces(cards: Counter[str]) -> array:  # type: ignore[type-arg]
@@ -115,27 +151,31 @@ def quantiles(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], ordered[-1]
 
 
-def run_set(name: str, dict_name: str, hands: int, limit: float | None) -> dict[str, Any]:
-    """Solve and list every hand of one set under one list; return the raw figures and this process's peak RSS."""
+def run_set(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True) -> dict[str, Any]:
+    """Solve (and list, if ``listing``) every hand of one set under one list; return the raw figures and this
+    process's peak RSS."""
     lexicon = open_lexicon(dict_name)
     steps = lexicon.step_index()
     rows = []
     for seed in range(hands):
         hand, pool, motifs = DEALS[name](seed)
-        started = time.perf_counter()
-        _, listed_all = list_words(steps, pieces(hand + pool), limit or 0.0)
-        listed = time.perf_counter() - started
+        listed, listed_all = None, True
+        if listing:
+            started = time.perf_counter()
+            _, listed_all = list_words(steps, pieces(hand + pool), limit or 0.0)
+            listed = time.perf_counter() - started
         started = time.perf_counter()
         result = solve(lexicon, hand, pool, motifs, time_limit=limit)
         solved = time.perf_counter() - started
-        rows.append({"solve": solved, "list": listed, "list_cut": not listed_all, "optimal": result.optimal,
-                     "best": result.plays[0].total, "bound": result.bound, "stats": result.stats})
+        rows.append({"seed": seed, "motifs": motifs, "solve": solved, "list": listed, "list_cut": not listed_all,
+                     "optimal": result.optimal, "best": result.plays[0].total if result.plays else 0,
+                     "bound": result.bound, "stats": result.stats})
     return {"rows": rows, "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def in_child(name: str, dict_name: str, hands: int, limit: float | None) -> dict[str, Any]:
+def in_child(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True) -> dict[str, Any]:
     """Run :func:`run_set` in a fresh process of this script and return its answer."""
-    command = [sys.executable, __file__, "--child", f"{name},{dict_name},{hands},{limit or 0}"]
+    command = [sys.executable, __file__, "--child", f"{name},{dict_name},{hands},{limit or 0},{int(listing)}"]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode:
         sys.exit(f"child {name}/{dict_name} failed:\n{done.stderr}")
@@ -157,13 +197,16 @@ def report(name: str, dict_name: str, answer: dict[str, Any]) -> str:
     """Return one table line for a (set, list)."""
     rows = answer["rows"]
     s50, s95, smax = quantiles([r["solve"] for r in rows])
+    proved = sum(r["optimal"] for r in rows)
+    line = (f"{name:<8} {dict_name:<8} {len(rows):>5} {s50 * 1e3:>8.1f} {s95 * 1e3:>8.1f} {smax * 1e3:>8.1f} "
+            f"{proved:>3}/{len(rows):<3} {gap(rows)} {answer['rss_mib']:>5.0f} ")
+    if any(r["list"] is None for r in rows):  # not listed (big)
+        return line + f"{'-':>8} {'-':>8} {'-':>6} {'-':>6}"
     l50, _, lmax = quantiles([r["list"] for r in rows])
     ratios = [r["solve"] / max(r["list"], 1e-6) for r in rows]
-    proved = sum(r["optimal"] for r in rows)
     cut = sum(r["list_cut"] for r in rows)
-    return (f"{name:<8} {dict_name:<8} {len(rows):>5} {s50 * 1e3:>8.1f} {s95 * 1e3:>8.1f} {smax * 1e3:>8.1f} "
-            f"{proved:>3}/{len(rows):<3} {gap(rows)} {answer['rss_mib']:>5.0f} {l50 * 1e3:>8.1f} {lmax * 1e3:>8.1f} "
-            f"{statistics.median(ratios):>6.1f} {max(ratios):>6.1f}" + (f"  (listing cut for {cut})" if cut else ""))
+    return line + (f"{l50 * 1e3:>8.1f} {lmax * 1e3:>8.1f} {statistics.median(ratios):>6.1f} {max(ratios):>6.1f}"
+                   + (f"  (listing cut for {cut})" if cut else ""))
 
 
 def where(name: str, dict_name: str, rows: list[dict[str, Any]]) -> str:
@@ -257,39 +300,235 @@ def differential(sequences: int) -> None:
         print(f"  first mismatch: {first}")
 
 
+def bound_ratio(row: dict[str, Any]) -> float | None:
+    """Return bound / best found of one answer (None: answered without a bound; inf: a bound over a best of 0)."""
+    if row["bound"] is None:
+        return None
+    if row["best"] <= 0:
+        return 1.0 if row["bound"] <= 0 else math.inf
+    return float(row["bound"] / row["best"])
+
+
+def times(x: float | None) -> str:
+    """Return a ratio as '3.4x' ('none' for no bound)."""
+    return "none" if x is None else "inf" if math.isinf(x) else f"{x:.3g}x"
+
+
+def third(row: dict[str, Any]) -> str:
+    """Return the motifs a big hand adds to Alliteration and Clones."""
+    return ",".join(row["motifs"][2:]) or "-"
+
+
+def bound_figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return issue 25's bound figures over one list's big hands: p50 / p95 / max of bound / best found (an
+    answer without a bound counted as inf, a miss), the hands within the target, the hands without a bound."""
+    ratios = [bound_ratio(r) for r in rows]
+    p50, p95, top = quantiles([math.inf if x is None else x for x in ratios])
+    return {"p50": p50, "p95": p95, "max": top, "n": len(rows), "none": ratios.count(None),
+            "within": sum(x is not None and x <= BOUND_TARGET for x in ratios)}
+
+
+def big_bounds(limit: float, done: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Print the big hands' bound against best found at the time limit, hand by hand; return the figures."""
+    print(f"\nIssue 25, big hands at {limit:g} s: the bound answered / the best play found, hand by hand:")
+    print(f"  {'list':<8} {'seed':>4} {'third motif':<20} {'best':>6} {'bound':>9} {'b/best':>9} {'proved':>6} "
+          f"{'solve s':>7}")
+    figures = {}
+    for dict_name, rows in done.items():
+        for r in rows:
+            print(f"  {dict_name:<8} {r['seed']:>4} {third(r):<20} {r['best']:>6} "
+                  f"{'none' if r['bound'] is None else r['bound']:>9} {times(bound_ratio(r)):>9} "
+                  f"{'yes' if r['optimal'] else 'no':>6} {r['solve']:>7.2f}")
+        figures[dict_name] = f = bound_figures(rows)
+        print(f"  {dict_name:<8} bound / best: p50 {times(f['p50'])}, p95 {times(f['p95'])}, max {times(f['max'])}; "
+              f"{f['within']}/{f['n']} within {BOUND_TARGET}x; {f['none']} answered without a bound (a miss)")
+    return figures
+
+
+def later_runs(title: str, limit: float, short: dict[str, list[dict[str, Any]]],
+               long: dict[str, list[dict[str, Any]]], wall: float) -> None:
+    """Print big hands solved again with a longer limit beside their answer at the time limit, and flag a bound
+    at the time limit below a play the longer run found (it would not be a bound)."""
+    print(f"\n{title} ({wall:.0f} s wall):")
+    print(f"  {'list':<8} {'seed':>4} {'third motif':<20} {'best':>6} {'bound':>9} {'proved':>6} {'solve s':>7}   "
+          f"{'best at':>7} {'bound at':>8}  (the time limit's answer)")
+    for dict_name, rows in long.items():
+        for r, s in zip(rows, short.get(dict_name, []), strict=False):
+            wrong = "  BOUND BELOW A PLAY FOUND" if s["bound"] is not None and s["bound"] < r["best"] else ""
+            print(f"  {dict_name:<8} {r['seed']:>4} {third(r):<20} {r['best']:>6} "
+                  f"{'none' if r['bound'] is None else r['bound']:>9} {'yes' if r['optimal'] else 'no':>6} "
+                  f"{r['solve']:>7.2f}   {s['best']:>7} {'none' if s['bound'] is None else s['bound']:>8}{wrong}")
+
+
+def shortfalls(short: list[dict[str, Any]], long: list[dict[str, Any]]) -> list[float]:
+    """Return, hand by hand, how far below the long run's best the time limit's best is (0.05: 5 % below)."""
+    return [(r["best"] - s["best"]) / r["best"] if r["best"] > 0 else 0.0 for s, r in zip(short, long, strict=False)]
+
+
+def typical_times(rows: list[dict[str, Any]]) -> tuple[float, float]:
+    """Return the p50 and p95 solve time of a set, in seconds."""
+    p50, p95, _ = quantiles([r["solve"] for r in rows])
+    return p50, p95
+
+
+def verdict(met: bool | None) -> str:
+    """Return 'met', 'MISSED' or 'not judged'."""
+    return "not judged" if met is None else "met" if met else "MISSED"
+
+
+def summary(args: argparse.Namespace, results: dict[str, dict[str, list[dict[str, Any]]]],
+            bounds: dict[str, dict[str, Any]], proofs: dict[str, list[dict[str, Any]]], proof_wall: float,
+            anytime: dict[str, list[dict[str, Any]]], anytime_wall: float,
+            baseline: dict[str, Any] | None) -> None:
+    """Print issue 25's targets, each with the figures this run measured and met / missed."""
+    print("\nIssue 25 targets (figures measured in this run; big: 16 + 4 cards, 4 wilds incl. a Double Wild, "
+          "Alliteration, Clones and one more motif):")
+    limit = f"{args.time_limit:g} s"
+    # 1. the bound
+    head = f"  1. bound <= {BOUND_TARGET}x the best found at p95 (big, {limit}, both lists): "
+    if not bounds:
+        print(head + "not measured (big not in --sets)")
+    else:
+        worst = max(f["p95"] for f in bounds.values())
+        by = ("" if worst <= BOUND_TARGET else " (a hand answered without a bound)" if math.isinf(worst)
+              else f" by {worst / BOUND_TARGET:.3g}x (worst p95 {times(worst)} / {BOUND_TARGET}x)")
+        print(head + verdict(worst <= BOUND_TARGET) + by)
+        for dict_name, f in bounds.items():
+            print(f"       {dict_name}: p50 {times(f['p50'])}, p95 {times(f['p95'])}, max {times(f['max'])}; "
+                  f"{f['within']}/{f['n']} hands within {BOUND_TARGET}x, {f['none']} without a bound")
+    # 2. proofs
+    head = f"  2. at least half the big hands proved within {args.prove_limit:g} s (both lists): "
+    if not proofs:
+        print(head + "not measured (" + ("--prove 0" if bounds else "big not in --sets") + ")")
+    else:
+        counts = {d: (sum(r["optimal"] for r in rows), len(rows)) for d, rows in proofs.items()}
+        print(head + verdict(all(2 * k >= n for k, n in counts.values())))
+        print("       " + ", ".join(f"{d}: {k}/{n} proved" for d, (k, n) in counts.items())
+              + f" ({proof_wall:.0f} s wall for the {sum(n for _, n in counts.values())} solves)")
+    # 3. anytime quality
+    head = (f"  3. best found in {limit} within {ANYTIME_TARGET:.0%} of the best found in {args.anytime_limit:g} s"
+            + ("" if args.anytime_limit == 60 else " (issue 25 says 60 s)") + ", every hand: ")
+    if not anytime:
+        print(head + "not measured (" + ("--anytime N to run it" if bounds else "big not in --sets") + ")")
+    else:
+        falls = {d: shortfalls(results["big"][d], rows) for d, rows in anytime.items()}
+        worst = max(max(f) for f in falls.values())
+        print(head + verdict(worst <= ANYTIME_TARGET)
+              + ("" if worst <= ANYTIME_TARGET else f" (worst hand {worst:.1%} below)"))
+        print("       " + ", ".join(f"{d}: median {statistics.median(f):.1%}, max {max(f):.1%} below over {len(f)} "
+                                    f"hands" for d, f in falls.items()) + f" ({anytime_wall:.0f} s wall)")
+    # 4. typical hands unchanged
+    head = "  4. typical hands unchanged: still proved, p50 and p95 solve time within noise: "
+    if "typical" not in results:
+        print(head + "not measured (typical not in --sets)")
+        return
+    typical_rows = results["typical"]
+    all_proved = all(r["optimal"] for rows in typical_rows.values() for r in rows)
+    lines, slower = [], []
+    for dict_name, rows in typical_rows.items():
+        p50, p95 = typical_times(rows)
+        line = (f"{dict_name}: {sum(r['optimal'] for r in rows)}/{len(rows)} proved, "
+                f"p50 {p50 * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms")
+        base = (baseline or {}).get("typical", {}).get(dict_name)
+        if base is not None and len(base) == len(rows):
+            b50, b95 = typical_times(base)
+            line += f" (baseline {b50 * 1e3:.1f} / {b95 * 1e3:.1f} ms: {p50 / b50:.2f}x / {p95 / b95:.2f}x)"
+            slower.append(max(p50 / b50, p95 / b95) > 1 + args.noise)
+        elif baseline is not None:
+            line += " (the baseline has no such run of as many hands)"
+        lines.append(line)
+    met = (False if not all_proved or any(slower)
+           else True if baseline is not None and len(slower) == len(lines) else None)
+    why = (["a typical hand unproved"] if not all_proved else []) + (
+        [f"p50 or p95 more than {args.noise:.0%} slower than the baseline"] if any(slower) else []) + (
+        ["times not judged: no --baseline" if baseline is None else "times not all compared"] if met is None else [])
+    print(head + verdict(met) + (f" ({'; '.join(why)})" if why else f" (noise allowed: {args.noise:.0%})"))
+    for line in lines:
+        print("       " + line)
+
+
 def main() -> None:
     """Parse the options and print every figure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer heavy hands, a smaller differential run")
-    parser.add_argument("--time-limit", type=float, default=2.0, help="seconds per heavy hand (default 2)")
-    parser.add_argument("--sets", default="typical,heavy", help="comma-separated: typical, heavy")
+    parser.add_argument("--quick", action="store_true", help="fewer heavy and big hands, fewer proof runs, a "
+                                                             "smaller differential run")
+    parser.add_argument("--time-limit", type=float, default=2.0, help="seconds per heavy and big hand (default 2)")
+    parser.add_argument("--sets", default="typical,heavy,big", help="comma-separated: typical, heavy, big")
     parser.add_argument("--check", type=int, help="sequences for the scorer's differential run "
                                                   "(default 100000, 20000 with --quick)")
+    parser.add_argument("--big", type=int, help="big hands per list at --time-limit (default 12, 6 with --quick; "
+                                                "at least --anytime)")
+    parser.add_argument("--prove", type=int, help="big hands per list solved again with --prove-limit, for "
+                                                  "issue 25's proofs (default 4, 2 with --quick)")
+    parser.add_argument("--prove-limit", type=float, default=10.0, help="seconds per proof run (default 10)")
+    parser.add_argument("--anytime", type=int, default=0, help="big hands per list solved again with "
+                                                               "--anytime-limit, for anytime quality (default 0)")
+    parser.add_argument("--anytime-limit", type=float, default=60.0, help="seconds per anytime run (default 60)")
+    parser.add_argument("--save", type=Path, help="write this run's raw figures to FILE (JSON), for --baseline")
+    parser.add_argument("--baseline", type=Path, help="a file written by --save: typical times are judged "
+                                                      "against it")
+    parser.add_argument("--noise", type=float, default=0.15, help="typical p50 / p95 may be this much slower "
+                                                                  "than --baseline's (default 0.15)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        name, dict_name, hands, limit = args.child.split(",")
-        print(json.dumps(run_set(name, dict_name, int(hands), float(limit) or None)))
+        name, dict_name, hands, limit, listing = args.child.split(",")
+        print(json.dumps(run_set(name, dict_name, int(hands), float(limit) or None, listing == "1")))
         return
+    sets = args.sets.split(",")
+    if unknown := set(sets) - set(DEALS):
+        parser.error(f"unknown sets: {', '.join(sorted(unknown))} (choose from {', '.join(DEALS)})")
+    baseline = json.loads(args.baseline.read_text()) if args.baseline else None
     started = time.perf_counter()
-    counts = {"typical": 20, "heavy": 3 if args.quick else 5}
+    prove = args.prove if args.prove is not None else 2 if args.quick else 4
+    counts = {"typical": 20, "heavy": 3 if args.quick else 5,
+              "big": max(args.big if args.big is not None else 6 if args.quick else 12, args.anytime, prove)}
     print(HEADER)
     print(f"Machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start "
           "(other work on the machine slows wall times).\n")
     print(f"{'set':<8} {'list':<8} {'hands':>5} {'solve ms':>8} {'p95':>8} {'max':>8} {'proved':>7} "
           f"{'gap b/best':>13} {'gap b-best':>15} {'RSS':>5} {'list ms':>8} {'max':>8} {'ratio':>6} {'max':>6}")
-    done = []
-    for name in args.sets.split(","):
+    results: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    for name in sets:
         for dict_name in LISTS:
-            limit = args.time_limit if name == "heavy" else None
-            answer = in_child(name, dict_name, counts[name], limit)
+            limit = args.time_limit if name in TIMED else None
+            answer = in_child(name, dict_name, counts[name], limit, name in LISTED)
             print(report(name, dict_name, answer), flush=True)
-            done.append((name, dict_name, answer["rows"]))
+            results.setdefault(name, {})[dict_name] = answer["rows"]
     print("\nWhere solve's time goes (medians):")
-    for name, dict_name, rows in done:
-        print(where(name, dict_name, rows))
+    for name, per_list in results.items():
+        for dict_name, rows in per_list.items():
+            print(where(name, dict_name, rows))
+    bounds: dict[str, dict[str, Any]] = {}
+    proofs: dict[str, list[dict[str, Any]]] = {}
+    anytime: dict[str, list[dict[str, Any]]] = {}
+    proof_wall = anytime_wall = 0.0
+    if "big" in results:
+        bounds = big_bounds(args.time_limit, results["big"])
+        if prove > 0:
+            began = time.perf_counter()
+            proofs = {d: in_child("big", d, prove, args.prove_limit, False)["rows"] for d in LISTS}
+            proof_wall = time.perf_counter() - began
+            later_runs(f"Issue 25, proofs: the first {prove} big hands per list again with {args.prove_limit:g} s",
+                       args.prove_limit, results["big"], proofs, proof_wall)
+        if args.anytime > 0:
+            began = time.perf_counter()
+            anytime = {d: in_child("big", d, args.anytime, args.anytime_limit, False)["rows"] for d in LISTS}
+            anytime_wall = time.perf_counter() - began
+            later_runs(f"Issue 25, anytime quality: the first {args.anytime} big hands per list again with "
+                       f"{args.anytime_limit:g} s", args.anytime_limit, results["big"], anytime, anytime_wall)
+            for d, rows in anytime.items():
+                falls = shortfalls(results["big"][d], rows)
+                print(f"  {d}: best at {args.time_limit:g} s / best at {args.anytime_limit:g} s, hand by hand: "
+                      + " ".join(f"{s['best']}/{r['best']}" for s, r in zip(results["big"][d], rows, strict=False))
+                      + f"; below by median {statistics.median(falls):.1%}, max {max(falls):.1%}")
     processes(5)
     differential(args.check if args.check is not None else 20_000 if args.quick else 100_000)
+    summary(args, results, bounds, proofs, proof_wall, anytime, anytime_wall, baseline)
+    if args.save:
+        args.save.write_text(json.dumps({**results, "load": os.getloadavg()[0],
+                                         "proofs": proofs, "anytime": anytime}))
+        print(f"\nRaw figures written to {args.save}")
     print(f"\nTotal {time.perf_counter() - started:.0f} s, load average {os.getloadavg()[0]:.1f} at the end")
 
 

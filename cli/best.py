@@ -17,6 +17,7 @@ from novelty.cli.common import (
     fail,
     json_option,
     lexicon_for,
+    plural,
     time_left,
     variant_answer,
     variant_option,
@@ -35,6 +36,26 @@ def progress_line(best: int | None, bound: int, seconds: float) -> str:
     """Return the one-line report of a running search (written over itself on a terminal's stderr)."""
     found = "no play yet" if best is None else f"best so far {best}"
     return f"searching: {found}, no play beats {bound}, {seconds:.1f} s"
+
+
+def proof_lines(optimal: bool, bound: int | None, total: int) -> tuple[str, str | None]:
+    """Return what the best play's heading says of its proof, and the line under it saying how far the bound is.
+
+    ``total`` is the best play's; ``bound`` is no play's more (None: unknown). An unproved answer whose bound is its
+    total is still best; the gap of any other is the most a better play could add, called loose when it is more than
+    the play itself (a bound over twice the play: the search was cut short long before it could narrow it).
+    """
+    if optimal:
+        return "best possible", None
+    if bound is None:
+        return ("best found before the time limit, not proved best",
+                "No bound is known on how much more a better play could score.")
+    gap = bound - total
+    if gap <= 0:
+        return "best possible: no play scores more, though the search stopped before it finished", None
+    loose = ": a loose bound, as the search was cut short" if gap > total else ""
+    return (f"best found before the time limit, not proved best: no play scores more than {bound:,}",
+            f"A better play, if there is one, scores at most {plural(gap, 'point')} more{loose}.")
 
 
 def opponent_words(values: tuple[str, ...]) -> list[list[str]] | None:
@@ -87,12 +108,13 @@ def best(hand: Counter[str], pool: Counter[str] | None, motifs: tuple[str, ...],
         return
     click.echo(describe_dictionary(out["dictionary"]))
     describe_variant(out.get("variant"))
-    proof = ("best possible" if result.optimal else
-             f"best found before the time limit, not proved best: no play scores more than {result.bound}")
+    proof, gap = proof_lines(result.optimal, result.bound, out["plays"][0]["total"] if out["plays"] else 0)
     for n, play in enumerate(out["plays"], 1):
         title = proof if n == 1 else f"runner-up {n - 1}"
         click.echo(f"Play {n}: {play['total']} points ({title})")
         if n == 1:
+            if gap:
+                click.echo(f"  {gap}")
             print_play(play, "  ")
         else:
             for word in play["words"]:

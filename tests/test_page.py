@@ -347,6 +347,7 @@ def test_an_unproved_answer_explains_its_bound_and_searches_longer(page: Any, se
     page.wait_for_selector("#best-out .play")
     head = page.inner_text("#best-out")
     assert "ceiling" in head and "not points" in head, head
+    assert "scores at most" in head and " more (no play can score more than" in head, head  # the gap, in points
     longer = page.locator("#best-out button:has-text('Search longer')")
     assert "3 s" in longer.inner_text()
     longer.click()

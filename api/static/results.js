@@ -119,31 +119,61 @@ function longerLimit(limit) {
   return Math.min(MAX_SECONDS, Math.round(limit * 30) / 10);
 }
 
+/** `n point(s)` with thousands separated: `1 point`, `14 points`, `44,626 points`. */
+function bigPoints(n) {
+  return `${number.format(n)} point${Math.abs(n) === 1 ? '' : 's'}`;
+}
+
+/**
+ * How far an answer's bound is from its best play: `proved` (the search finished, or the bound is the play's total:
+ * nothing scores more), the `gap` a better play could add (null when no bound is known), and whether the bound is
+ * `loose`: the gap is more than the play itself (a bound over twice the play, the search cut short).
+ */
+function boundGap(answer, total) {
+  if (answer.optimal) return { proved: true, gap: 0, loose: false };
+  if (typeof answer.bound !== 'number') return { proved: false, gap: null, loose: false };
+  const gap = Math.max(0, answer.bound - total);
+  return { proved: gap === 0, gap, loose: gap > total };
+}
+
 /**
  * bestView(ctx, answer, { seconds, limit, onLonger }): the best plays (`POST /v1/best`): proved best or not, each
  * play's arithmetic, runners-up and unused cards. `seconds` is how long the search took, `limit` the time limit it
  * was given; when the search stopped at the limit, `onLonger(seconds)` (if given) is offered to search again longer.
+ * An unproved answer says how far its bound is: a better play scores at most N points more (the bound less the best
+ * play's total), that no bound is known, or, when the bound is the best play's total, that no play scores more.
  */
 export function bestView(ctx, answer, options = {}) {
   ctx = context(ctx);
   const { seconds, limit, onLonger } = typeof options === 'number' ? { seconds: options } : options;
   const [first] = answer.plays;
-  const proved = answer.optimal;
+  const total = first ? first.total : 0;
+  const { proved, gap, loose } = boundGap(answer, total);
   const took = typeof seconds === 'number' ? ` (searched in ${seconds.toFixed(1)} s)` : '';
+  const atLimit = `at its time limit${limit ? ` of ${limit} s` : ''}`;
+  const ceiling = typeof answer.bound === 'number' ? `no play can score more than ${bigPoints(answer.bound)}` : '';
+  let reason;
+  if (answer.optimal) reason = `No play of these cards scores more${took}.`;
+  else if (proved) reason = `No play of these cards scores more: ${ceiling}, though the search stopped ${atLimit} `
+    + 'before it finished.';
+  else if (gap === null) reason = `The search stopped ${atLimit} before it could prove this play best, and no bound `
+    + 'is known on how much more a better play could score.';
+  else reason = `The search stopped ${atLimit} before it could prove this play best: a better play, if there is one, `
+    + `scores at most ${bigPoints(gap)} more (${ceiling}).`;
   const head = el('div', { class: `verdict ${proved ? 'ok' : 'warn'} best-head` },
-    el('span', { class: 'v-word', text: points(first ? first.total : 0) }),
-    el('span', { class: 'v-says', text: proved ? '✓ Proved best' : 'Best found in the time' }),
-    el('span', { class: 'v-reason', text: proved
-      ? `No play of these cards scores more${took}.`
-      : `The search stopped at its time limit${limit ? ` of ${limit} s` : ''} before it could prove this play `
-        + `best; no play can score more than ${points(answer.bound)}.` }));
+    el('span', { class: 'v-word', text: points(total) }),
+    el('span', { class: 'v-says', text: answer.optimal ? '✓ Proved best' : proved ? '✓ Best possible'
+      : 'Best found in the time' }),
+    el('span', { class: 'v-reason', text: reason }));
   let unproved = null;
   if (!proved) {
     const canLonger = typeof onLonger === 'function' && typeof limit === 'number' && limit < MAX_SECONDS;
     const longer = canLonger ? longerLimit(limit) : 0;
     unproved = el('div', { class: 'unproved' },
-      el('p', { text: `${answer.bound} is a ceiling, not a score: an estimate that ignores the word list, so no real `
-        + 'play may reach it. It is not points you missed.' }),
+      gap === null ? null : el('p', { text: `${number.format(answer.bound)} is a ceiling, not a score: an estimate `
+        + 'that ignores the word list, so no real play may reach it. It is not points you missed.' }),
+      loose ? el('p', { text: `That ceiling is loose (the search was cut short): it is more than twice this play's `
+        + `${points(total)}, so it says little about how good this play is.` }) : null,
       el('p', { text: limit >= MAX_SECONDS
         ? `This search already had the longest time allowed (${MAX_SECONDS} s).`
         : 'Searching longer may prove this play best, or find a better one.' }),
