@@ -170,6 +170,39 @@ def best_doubling(values: Sequence[int], lengths: Sequence[int], doublers: Seque
     return int(_core.best_doubling(list(values), list(lengths), list(doublers)))
 
 
+@dataclass(frozen=True, slots=True)
+class BestWord:
+    """The best single word some cards can spell (:func:`best_word`)."""
+
+    total: int
+    """Its score (awards it could earn included); the lowest int64 when no word was found."""
+    cards: tuple[tuple[int, int, int], ...]
+    """Its cards as the core lays them: (face, letter, letter or -1)."""
+    root: int
+    """The ceiling at the start of the walk: no word of these cards scores more."""
+    sequences: int
+    """Card sequences scored."""
+    nodes: int
+    """Nodes of the step index reached (each with its ceiling worked out)."""
+    pruned: int
+    """Nodes left because no word below them could beat the best found."""
+    over: int
+    """Words scored above a ceiling on their way: 0, or a ceiling is wrong (the tests hold it to 0)."""
+    done: bool
+    """Whether the walk finished: then :attr:`total` is the best word."""
+    seconds: float
+
+
+def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True) -> BestWord:
+    """Return the best single word of a request's cards, walking only below the nodes of the step index whose
+    ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
+    then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's."""
+    raw = _core.best_word(r, steps.facts(), prune)
+    cards = tuple(tuple(card) for card in raw["word"])
+    return BestWord(raw["best"], cards, raw["root"], raw["sequences"], raw["nodes"], raw["pruned"], raw["over"],
+                    raw["done"], raw["seconds"])
+
+
 def list_words(steps: StepIndex, pieces: array, seconds: float = 0.0) -> tuple[int, bool]:  # type: ignore[type-arg]
     """Return (distinct words of four or more letters some cards can spell, whether the listing finished) by the
     compiled walk without scoring: the least any exact solver must do (the benchmark's floor). ``pieces``: rows of

@@ -12,6 +12,7 @@
 
 #include <limits.h>
 
+#include "ceiling.h"
 #include "listing.h"
 #include "pack.h"
 
@@ -379,6 +380,94 @@ static PyObject *core_list_words(PyObject *self, PyObject *args) {
     return out;
 }
 
+static PyObject *core_subtree_facts(PyObject *self, PyObject *args) {
+    PyObject *objs[2];
+    if (!PyArg_ParseTuple(args, "OO:subtree_facts", &objs[0], &objs[1])) return NULL;
+    Ints t[2];
+    memset(t, 0, sizeof t);
+    for (int i = 0; i < 2; i++)
+        if (ints_from(objs[i], &t[i], "step index") < 0) {
+            release(t, i);
+            return NULL;
+        }
+    PyObject *out = NULL;
+    if (t[0].n != t[1].n || t[0].n == 0) {
+        PyErr_SetString(PyExc_ValueError, "the step index's arrays differ in length");
+    } else if ((out = PyBytes_FromStringAndSize(NULL, t[0].n * FACTS_PER_NODE))) {
+        Steps st = {(const uint32_t *)t[0].data, (const uint32_t *)t[1].data, (uint32_t)t[0].n};
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = subtree_facts(&st, (uint8_t *)PyBytes_AS_STRING(out));
+        Py_END_ALLOW_THREADS
+        if (rc < 0) {
+            Py_CLEAR(out);
+            PyErr_SetString(PyExc_ValueError, "the step index points outside itself");
+        }
+    }
+    release(t, 2);
+    return out;
+}
+
+static PyObject *placed_list(const Placed *seq, int n) {
+    PyObject *cards = PyList_New(n);
+    for (int k = 0; cards && k < n; k++) {
+        PyObject *card = Py_BuildValue("(iii)", seq[k].face, seq[k].letters[0], seq[k].letters[1]);
+        if (!card) {
+            Py_CLEAR(cards);
+            break;
+        }
+        PyList_SET_ITEM(cards, k, card);
+    }
+    return cards;
+}
+
+static PyObject *core_best_word(PyObject *self, PyObject *args) {
+    PyObject *request, *facts_obj;
+    int prune;
+    if (!PyArg_ParseTuple(args, "OOp:best_word", &request, &facts_obj, &prune)) return NULL;
+    Request q;
+    memset(&q, 0, sizeof q);
+    Py_buffer facts = {0};
+    Tables *t = malloc(sizeof *t);
+    Ceiling *c = malloc(sizeof *c);
+    PyObject *out = NULL;
+    char error[TABLE_ERROR_SIZE];
+    TableRows rows;
+    if (!t || !c) {
+        PyErr_NoMemory();
+    } else if (request_from(request, &q) == 0 && rows_from(q.tables, &rows) == 0
+               && PyObject_GetBuffer(facts_obj, &facts, PyBUF_SIMPLE) == 0) {
+        if (facts.len != (Py_ssize_t)q.tables[T_MASK].n * FACTS_PER_NODE) {
+            PyErr_SetString(PyExc_ValueError, "facts: FACTS_PER_NODE bytes per node of the step index");
+        } else if (tables_build(t, &rows, error) < 0) {
+            PyErr_SetString(PyExc_ValueError, error);
+        } else {
+            Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}, .work = (uint64_t)q.work};
+            double started = now_seconds();
+            budget_phase(&b, q.seconds > 0 ? started + q.seconds : 0, 1.0);
+            WordWalk ww;
+            int rc;
+            ceiling_init(c, t);
+            Py_BEGIN_ALLOW_THREADS
+            rc = walk_best_word(t, c, facts.buf, &b, prune, &ww);
+            Py_END_ALLOW_THREADS
+            out = rc < 0 ? PyErr_NoMemory()
+                  : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
+                  : Py_BuildValue("{s:N,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),
+                                  "best", (long long)ww.best, "root",
+                                  (long long)ww.root, "sequences", (unsigned long long)ww.sequences, "nodes",
+                                  (unsigned long long)ww.nodes, "pruned", (unsigned long long)ww.pruned, "over",
+                                  (unsigned long long)ww.over, "done", ww.done ? Py_True : Py_False, "seconds",
+                                  now_seconds() - started);
+        }
+    }
+    if (facts.obj) PyBuffer_Release(&facts);
+    free(t);
+    free(c);
+    release_request(&q);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_O,
      "solve(request) -> dict: one search (novelty.search.CoreRequest: the tables, top, seconds, the caps, progress,"
@@ -387,6 +476,12 @@ static PyMethodDef core_methods[] = {
     {"score_word", core_score_word, METH_VARARGS,
      "score_word(faces, motifs, motifs_after_cards, my_name_is_extra, cards, awards) -> int"},
     {"best_doubling", core_best_doubling, METH_VARARGS, "best_doubling(values, lengths, doublers) -> int"},
+    {"subtree_facts", core_subtree_facts, METH_VARARGS,
+     "subtree_facts(mask, first) -> bytes: per node of the step index, the most of each letter and the most letters"
+     " any completion below it holds"},
+    {"best_word", core_best_word, METH_VARARGS,
+     "best_word(request, facts, prune) -> dict: the best word alone, walking below the nodes whose ceiling is over the"
+     " best found (prune), or every node, holding each word to the ceilings on its way"},
     {"list_words", core_list_words, METH_VARARGS,
      "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},
@@ -433,7 +528,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         || add_names(m, "GRANT_FIELDS", grants, N_GRANT_FIELDS) < 0
         || add_names(m, "RES_KINDS", res_kinds, N_RES_KINDS) < 0
         || add_names(m, "PARAM_FIELDS", params, N_PARAM_FIELDS) < 0
-        || PyModule_AddIntConstant(m, "MAX_TOP", MAX_TOP) < 0) {
+        || PyModule_AddIntConstant(m, "MAX_TOP", MAX_TOP) < 0
+        || PyModule_AddIntConstant(m, "FACTS_PER_NODE", FACTS_PER_NODE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

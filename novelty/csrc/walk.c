@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ceiling.h"
 #include "groups.h"
 
 /* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
@@ -24,6 +25,15 @@ typedef struct {
     Placed seq[MAX_CARDS_IN_WORD];
     int seq_len, letters;
     uint64_t key;                /* the sum of the word's units' codes */
+    /* Finding the best word alone (walk_best_word): */
+    const Ceiling *ceiling;      /* borrowed, or NULL: no ceilings */
+    const uint8_t *facts;        /* borrowed: the step index's subtree facts */
+    int prune;                   /* leave a node whose ceiling is at most `floor` */
+    int64_t floor;               /* the best word scored so far */
+    int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
+    uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
+    Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
+    int best_len;
 } Walker;
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -152,6 +162,28 @@ static int32_t find_group(Walker *w, uint64_t hash, int distinct, uint32_t h) {
     int32_t g = new_group(w, hash, distinct);
     if (g >= 0) gs->table[h] = (Slot){hash, g + 1};
     return g;
+}
+
+/* Score the current sequence for walk_best_word: raise the floor, and count it if it is over a ceiling on its way. */
+static int score_only(Walker *w) {
+    const Tables *t = w->t;
+    int n_combos = t->n_combos;
+    int64_t totals[1 << N_AWARDS], best = INT64_MIN, least = INT64_MAX;
+    int32_t awards[1 << N_AWARDS][N_AWARDS];
+    for (int c = 0; c < n_combos; c++) combo_awards(t, c, w->letters, awards[c]);
+    score_word_awards(&t->scorer, w->seq_len, w->seq, n_combos, (const int32_t (*)[N_AWARDS])awards, totals);
+    for (int c = 0; c < n_combos; c++)
+        if (totals[c] > best) best = totals[c];
+    for (int d = 0; d <= w->seq_len; d++)
+        if (w->ceilings[d] < least) least = w->ceilings[d];
+    w->over += best > least;
+    w->gs->sequences++;
+    if (best > w->floor) {
+        w->floor = best;
+        memcpy(w->best_seq, w->seq, sizeof(Placed) * w->seq_len);
+        w->best_len = w->seq_len;
+    }
+    return 0;
 }
 
 /* Keep the current sequence in its group if it scores better there. The group's slot is fetched from memory
@@ -301,12 +333,28 @@ static int try_face(Walker *w, int i, uint32_t node) {
     return rc;
 }
 
+/* The ceiling of the current node (walk_best_word): whether to go on from it. */
+static int under_ceiling(Walker *w, uint32_t node) {
+    int64_t c = word_ceiling(w->ceiling, w->seq, w->seq_len, w->letters, w->left,
+                             w->facts + (size_t)node * FACTS_PER_NODE);
+    w->ceilings[w->seq_len] = c;
+    w->nodes++;
+    if (w->prune && c <= w->floor) {
+        w->pruned++;
+        return 0;
+    }
+    return 1;
+}
+
 static int extend(Walker *w, uint32_t node) {
     const Tables *t = w->t;
     if (out_of_time(w->b)) return 0;
     uint32_t bits = w->steps.mask[node];
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
-    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && record(w) < 0) return -1;
+    if (w->ceiling && !under_ceiling(w, node)) return 0;
+    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
+        && (w->ceiling ? score_only(w) : record(w)) < 0)
+        return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
     /* Only the printed letters some word goes on with, then the wilds. */
     for (uint32_t next = bits & ALL_LETTERS; next; next &= next - 1) {
@@ -334,6 +382,24 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
     }
     int rc = extend(w, 0);
     gs->walk_done = rc == 0 && !b->stopped && !printed_only;
+    free(w);
+    return rc;
+}
+
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Budget *b, int prune, WordWalk *out) {
+    Walker *w = calloc(1, sizeof *w);
+    Groups gs = {0};
+    if (!w) return -1;
+    *w = (Walker){.t = t, .gs = &gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .ceiling = c,
+                  .facts = facts, .prune = prune, .floor = INT64_MIN};
+    for (int r = 0; r < t->n_res; r++) {
+        w->excess[r] = -t->real_cap[r];
+        w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
+    }
+    int rc = extend(w, 0);
+    *out = (WordWalk){.best = w->floor, .root = w->ceilings[0], .sequences = gs.sequences, .nodes = w->nodes,
+                      .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
+    memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
     return rc;
 }

@@ -1,0 +1,293 @@
+/* A word's ceiling (ceiling.h): the most any word below a node of the step index can score.
+ *
+ * A word's score is, before its word-wide factors W, the sum over its cards of each card's value v (points, its own
+ * additions, what other cards and the motifs add to it) times the factors aimed at it, plus word-level points:
+ *
+ *     W * (sum_i v_i * prod_{o aims at i} k_o + extra)
+ *
+ * Every addition is at least 0 and every factor at least 1, so with all additions made first (the best order) the
+ * sum is at most T + (F*P - 1) * v_0+ + (P - 1) * (the N largest v+ among the other cards), where T bounds the sum
+ * of the values, F is the product of the factors aimed at the first card, P of every other card-level factor and N
+ * the cards those can aim at. The cards below the node are not known: each resource left may put in as many units
+ * as the subtree has letters for (its facts), the additions counted for the best H of them (H: the most cards the
+ * subtree can add), every factor they could bring counted.
+ */
+#include "ceiling.h"
+
+#define FACTOR_CAP ((int64_t)1 << 40)  /* products saturate here: far above any word's score */
+
+int subtree_facts(const Steps *st, uint8_t *facts) {
+    for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--) {
+        uint8_t *mine = facts + (size_t)n * FACTS_PER_NODE;
+        for (int k = 0; k < FACTS_PER_NODE; k++) mine[k] = 0;
+        for (uint32_t bits = steps_letters(st, (uint32_t)n); bits; bits &= bits - 1) {
+            int c = __builtin_ctz(bits);
+            int32_t child = steps_child(st, (uint32_t)n, c);
+            if (child < 0 || child <= n) return -1;  /* broken, or not breadth-first */
+            const uint8_t *below = facts + (size_t)child * FACTS_PER_NODE;
+            for (int k = 0; k < 26; k++) {
+                int have = below[k] + (k == c);
+                if (have > mine[k]) mine[k] = (uint8_t)(have > 255 ? 255 : have);
+            }
+            int height = below[FACT_HEIGHT] + 1;
+            if (height > mine[FACT_HEIGHT]) mine[FACT_HEIGHT] = (uint8_t)(height > 255 ? 255 : height);
+        }
+    }
+    return 0;
+}
+
+static int64_t times(int64_t a, int64_t b) {
+    if (a <= 0 || b <= 0) return a * b;
+    return a > FACTOR_CAP / b ? FACTOR_CAP : a * b;
+}
+
+static int64_t power(int64_t base, int n) {
+    int64_t x = 1;
+    for (int i = 0; i < n; i++) x = times(x, base);
+    return x;
+}
+
+static int face_width(const Face *f) { return f->letter2 >= 0 || f->wild == WILD_double ? 2 : 1; }
+
+static int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
+
+/* What per-card motifs can add to a face: a point per vowel or consonant letter, Wild Child's two, a colour's one. */
+static int64_t motif_adds(const Tables *t, const Face *f) {
+    int64_t add = 0, width = face_width(f);
+    for (int j = 0; j < t->scorer.n_motifs; j++) {
+        int motif = t->scorer.motifs[j], vowels = 0, consonants = 0;
+        if (f->wild == WILD_fixed) {
+            for (int k = 0; k < (int)width; k++) {
+                int c = k ? f->letter2 : f->letter1;
+                vowels += vowel_code(c) || c == 24;
+                consonants += !vowel_code(c);
+            }
+        } else {
+            vowels = consonants = (int)width;
+        }
+        switch (motif) {
+        case MOTIF_assonance: add += vowels; break;
+        case MOTIF_consonance: add += consonants; break;
+        case MOTIF_wild_child: add += f->is_wild ? 2 : 0; break;
+        case MOTIF_red_symbolism: add += f->colour == COLOUR_RED; break;
+        case MOTIF_blue_symbolism: add += f->colour == COLOUR_BLUE; break;
+        }
+    }
+    return add;
+}
+
+void ceiling_init(Ceiling *c, const Tables *t) {
+    *c = (Ceiling){.t = t};
+    for (int j = 0; j < t->scorer.n_motifs; j++) {
+        switch (t->scorer.motifs[j]) {
+        case MOTIF_first_letter: c->first_letter++; break;
+        case MOTIF_epistolary_novel: c->epistolary++; break;
+        case MOTIF_adventure_duo: c->adventure_duo = 1; break;
+        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: c->word_doublers++; break;
+        case MOTIF_hermit: c->hermit++; break;
+        case MOTIF_uncopyrightable: c->uncopyrightable++; break;
+        case MOTIF_red_pill_blue_pill: case MOTIF_red_eyes_blue_eyes: c->red_blue += 2; break;
+        case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
+        case MOTIF_my_name_is:
+            c->per_letter++;
+            break;
+        }
+    }
+    for (int a = 0; a < t->n_award_bits; a++) {
+        if (t->award_motif[a] == MOTIF_grandiloquent) c->grandiloquent = 1;
+        else c->awards_fixed += t->param.award_points;
+    }
+    for (int i = 0; i < t->scorer.n_faces; i++) {
+        const Face *f = &t->scorer.faces[i];
+        FaceCeiling *fc = &c->face[i];
+        fc->width = face_width(f);
+        fc->points = f->points;
+        fc->motif_add = motif_adds(t, f);
+        fc->self_factor = c->adventure_duo && fc->width == 2 ? 2 : 1;
+        fc->mult_kind = MULT_NONE;
+        if (f->op == OP_add && f->target != TARGET_self && f->target != TARGET_word) fc->single = f->amount;
+        if (f->op == OP_multiply) {
+            fc->factor = f->amount;
+            switch (f->target) {
+            case TARGET_self: fc->self_factor *= f->amount; break;
+            case TARGET_first: fc->mult_kind = MULT_FIRST; break;
+            case TARGET_adjacent: fc->mult_kind = MULT_OTHER2; break;
+            case TARGET_all: case TARGET_word: fc->mult_kind = MULT_WORD; break;
+            case TARGET_shorter_word: break;  /* a play-level double: not in a word's score */
+            default: fc->mult_kind = MULT_OTHER; break;
+            }
+        }
+    }
+}
+
+/* The most a count of its own effect can reach in a word of at most n letters. */
+static int64_t most_counted(int per, int n, int width) {
+    switch (per) {
+    case COUNT_vowel_in_word: case COUNT_letter_in_word: return n;
+    case COUNT_letter_to_left: case COUNT_letter_to_right: return n - width > 0 ? n - width : 0;
+    case COUNT_adjacent_vowel: case COUNT_adjacent_consonant: return 2;
+    }
+    return 0;
+}
+
+/* The most a face's value can be before other cards add to it, in a word of at most n letters. */
+static int64_t own_value(const Ceiling *c, int face, int n) {
+    const Face *f = &c->t->scorer.faces[face];
+    const FaceCeiling *fc = &c->face[face];
+    int64_t v = fc->points + fc->motif_add;
+    if (f->op == OP_add && f->target == TARGET_self) {
+        if (f->condition == COND_min_length) v += n >= f->length ? f->amount : 0;
+        else if (f->condition == COND_no_wilds) v += f->is_wild ? 0 : f->amount;
+        else if (f->condition != COND_none) v += f->amount;
+        else if (f->per != COUNT_none) v += f->amount * most_counted(f->per, n, fc->width);
+        else v += f->amount;
+    }
+    return v;
+}
+
+/* What a face's add effect gives the other cards of a word of at most `cards` cards, in all. */
+static int64_t gives(const Face *f, int cards) {
+    if (f->op != OP_add || f->target == TARGET_self || f->target == TARGET_word) return 0;
+    return f->amount * (f->target == TARGET_adjacent ? 2 : f->target == TARGET_all ? cards : 1);
+}
+
+/* What a face adds to the word itself (an add aimed at the word). */
+static int64_t word_add(const Face *f) { return f->op == OP_add && f->target == TARGET_word ? f->amount : 0; }
+
+typedef struct {
+    int64_t first, other, word;   /* factor products: at the first card, at other cards, at the whole word */
+    int aimed;                    /* cards the other factors can aim at */
+} Factors;
+
+static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
+    switch (fc->mult_kind) {
+    case MULT_FIRST: x->first = times(x->first, power(fc->factor, copies)); break;
+    case MULT_OTHER: x->other = times(x->other, power(fc->factor, copies)); x->aimed += copies; break;
+    case MULT_OTHER2: x->other = times(x->other, power(fc->factor, copies)); x->aimed += 2 * copies; break;
+    case MULT_WORD: x->word = times(x->word, power(fc->factor, copies)); break;
+    }
+}
+
+/* A unit some resource left could add below the node: the most of each thing any of its faces does. */
+typedef struct {
+    int64_t own, gives, single;
+    int self_factor;
+    int copies;         /* how many of them the subtree has letters for */
+} Candidate;
+
+/* The sum of the k largest of values[0..n) (each at least 0), by partial selection. */
+static int64_t top_sum(int64_t *values, int n, int k) {
+    int64_t sum = 0;
+    for (int i = 0; i < k && i < n; i++) {
+        int best = i;
+        for (int j = i + 1; j < n; j++)
+            if (values[j] > values[best]) best = j;
+        int64_t x = values[best];
+        values[best] = values[i];
+        values[i] = x;
+        if (x <= 0) break;
+        sum += x;
+    }
+    return sum;
+}
+
+#define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)
+
+/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
+static Candidate candidate(const Ceiling *c, int r, int left, const uint8_t *facts, int n, int cards, Factors *x,
+                           int64_t *word_adds) {
+    const Tables *t = c->t;
+    Candidate k = {.self_factor = 1};
+    int height = facts[FACT_HEIGHT], copies = 0;
+    int64_t best_factor[5] = {1, 1, 1, 1, 1}, best_word_add = 0;
+    const FaceCeiling *kinds[5] = {0};
+    for (int i = 0; i < t->n_res_faces[r]; i++) {
+        for (int alt = 0; alt < 2; alt++) {
+            int face = alt ? t->scorer.faces[t->res_faces[r][i]].as_printed : t->res_faces[r][i];
+            if (face < 0) continue;
+            const Face *f = &t->scorer.faces[face];
+            const FaceCeiling *fc = &c->face[face];
+            int room = f->wild == WILD_fixed ? facts[f->letter1] : fc->width == 2 ? height / 2 : height;
+            if (f->wild == WILD_fixed && f->letter2 >= 0 && facts[f->letter2] < room) room = facts[f->letter2];
+            if (room > copies) copies = room;
+            int64_t own = own_value(c, face, n), give = gives(f, cards);
+            if (own > k.own) k.own = own;
+            if (give > k.gives) k.gives = give;
+            if (fc->single > k.single) k.single = fc->single;
+            if (fc->self_factor > k.self_factor) k.self_factor = fc->self_factor;
+            if (fc->mult_kind != MULT_NONE && fc->factor > best_factor[fc->mult_kind]) {
+                best_factor[fc->mult_kind] = fc->factor;
+                kinds[fc->mult_kind] = fc;
+            }
+            if (word_add(f) > best_word_add) best_word_add = word_add(f);
+        }
+    }
+    k.copies = copies < left ? copies : left;
+    if (k.copies > height) k.copies = height;
+    for (int kind = 1; kind < 5; kind++)
+        if (kinds[kind]) add_factor(x, kinds[kind], k.copies);
+    *word_adds += best_word_add * k.copies;
+    return k;
+}
+
+int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const uint8_t *facts) {
+    const Tables *t = c->t;
+    const Face *faces = t->scorer.faces;
+    int height = facts[FACT_HEIGHT], n = letters + height, cards = m + height;
+    Factors x = {.first = 1, .other = 1, .word = 1};
+    int64_t word_adds = 0, received = 0, prefix_sum = 0, gives_total = 0;
+    int wild_laid = 0, most_self = 1;
+    for (int i = 0; i < m; i++) {
+        int face = seq[i].face;
+        const FaceCeiling *fc = &c->face[face];
+        add_factor(&x, fc, 1);
+        word_adds += word_add(&faces[face]);
+        gives_total += gives(&faces[face], cards);
+        received += fc->single;
+        wild_laid |= faces[face].is_wild;
+        if (fc->self_factor > most_self) most_self = fc->self_factor;
+    }
+    Candidate cand[MAX_RESOURCES];
+    int n_cand = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        if (left[r] <= 0 || height == 0) continue;
+        Candidate k = candidate(c, r, left[r], facts, n, cards, &x, &word_adds);
+        if (k.copies <= 0) continue;
+        received += k.single * k.copies;
+        if (k.self_factor > most_self) most_self = k.self_factor;
+        cand[n_cand++] = k;
+    }
+    /* T: the prefix's values (their additions given to any card, doubled at most by most_self), and the best
+     * `height` units below. */
+    for (int i = 0; i < m; i++) prefix_sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, n);
+    int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];
+    int n_adds = 0, n_peaks = 0;
+    for (int k = 0; k < n_cand; k++)
+        for (int copy = 0; copy < cand[k].copies && n_adds < MAX_ENTRIES; copy++) {
+            adds[n_adds++] = cand[k].self_factor * cand[k].own + most_self * cand[k].gives;
+            peaks[n_peaks++] = cand[k].self_factor * (cand[k].own + received);
+        }
+    int64_t sum = prefix_sum + most_self * gives_total + top_sum(adds, n_adds, height);
+    /* The factors' gain: at the first card (laid, or the best a unit below could be), then at the others. */
+    int64_t first = 0;
+    if (m > 0) {
+        first = c->face[seq[0].face].self_factor * (own_value(c, seq[0].face, n) + received);
+    } else {
+        for (int i = 0; i < n_peaks; i++)
+            if (peaks[i] > first) first = peaks[i];
+    }
+    for (int i = 1; i < m && n_peaks < MAX_ENTRIES; i++)
+        peaks[n_peaks++] = c->face[seq[i].face].self_factor * (own_value(c, seq[i].face, n) + received);
+    for (int k = 0; k < c->first_letter; k++) x.first = times(x.first, 2);
+    for (int k = 0; k < c->epistolary; k++) {
+        x.other = times(x.other, 2);
+        x.aimed += 1;
+    }
+    int64_t gain = (times(x.first, x.other) - 1) * (first > 0 ? first : 0)
+                   + (x.other - 1) * top_sum(peaks, n_peaks, x.aimed < cards ? x.aimed : cards);
+    int64_t extra = word_adds + (int64_t)c->per_letter * n + c->red_blue + (wild_laid ? 0 : c->hermit)
+                    + c->uncopyrightable + c->awards_fixed + (c->grandiloquent ? n : 0);
+    int64_t inner = sum + gain + extra;
+    int64_t factor = times(x.word, power(2, c->word_doublers));
+    return inner > 0 ? times(factor, inner) : inner;
+}

@@ -1,0 +1,67 @@
+/* A word's ceiling: no word the walk can still reach from a node scores more (issue 25's word-aware bound).
+ *
+ * The walk stands on a node of the step index with a prefix of cards laid; every word below it is that prefix and
+ * some more cards of the resources left, spelling letters the index still allows. The ceiling bounds their scores
+ * from what the word list says of the node's subtree (how many more letters at most, how many of each letter at
+ * most: the subtree's *facts*) and what the cards and motifs could add or multiply, with multipliers applied only
+ * within the word and to the cards they target. It is a proven upper bound, never an estimate: the walk's check
+ * mode holds every word it scores to the ceiling of each prefix on its way (tests/test_ceiling.py).
+ */
+#ifndef NOVELTY_CEILING_H
+#define NOVELTY_CEILING_H
+
+#include "tables.h"
+
+/* Per node of the step index: the most of each letter any completion below it holds, then the most letters any
+ * completion adds (its height), each capped at 255. */
+#define FACT_HEIGHT 26
+#define FACTS_PER_NODE 27
+
+/* Fill facts[n * FACTS_PER_NODE ..] for every node (nodes are numbered breadth-first: children after parents).
+ * 0 ok, -1 when the index points outside itself. */
+int subtree_facts(const Steps *st, uint8_t *facts);
+
+/* What each face can add, give, receive and multiply, read once per search from the tables. */
+typedef struct {
+    int width;          /* letters it spells */
+    int64_t points;     /* printed points */
+    int64_t motif_add;  /* what per-card motifs add to it (colour, wild, letters) */
+    int64_t single;     /* the most its add effect gives one other card */
+    int self_factor;    /* 2 under Adventure Duo for a two-letter card, else 1 */
+    int mult_kind;      /* MULT_* of its multiply effect */
+    int64_t factor;     /* that effect's factor */
+} FaceCeiling;
+
+enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
+
+typedef struct {
+    const Tables *t;    /* borrowed */
+    FaceCeiling face[MAX_FACES];
+    int first_letter, epistolary, adventure_duo, word_doublers;  /* motifs in play that multiply */
+    int hermit, uncopyrightable;        /* motifs adding a point to some words (Hermit: to words without wilds) */
+    int red_blue;                       /* what the colour-count motifs may add to a word */
+    int per_letter;                     /* motifs adding up to a point per letter of the word */
+    int64_t awards_fixed;               /* Sesquipedalian and Pangram: points a word may earn */
+    int grandiloquent;                  /* Grandiloquent in play: a point per letter */
+} Ceiling;
+
+void ceiling_init(Ceiling *c, const Tables *t);
+
+/* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
+ * `facts`, scores more than this (awards included). */
+int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const uint8_t *facts);
+
+/* The best word the cards can spell, found by walking below only the nodes whose ceiling is over the best word
+ * scored so far (prune), or every node (not prune: each word is then held to the ceilings on its way). */
+typedef struct {
+    int64_t best, root;           /* the best word's score; the ceiling at the root */
+    uint64_t sequences, nodes, pruned, over;
+    int done;                     /* the walk finished (no limit stopped it) */
+    Placed seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
+    int len;
+} WordWalk;
+
+#include "budget.h"
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Budget *b, int prune, WordWalk *out);
+
+#endif

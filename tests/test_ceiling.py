@@ -1,0 +1,72 @@
+"""A word's ceiling (issue 25): no word below a node of the word list's index scores more than the node's ceiling.
+
+The ceiling is what lets a search leave a subtree of the word list unwalked and still know what it left: it must
+never be below a word it covers. These tests hold it to every word the walk scores, on random deals with every kind
+of motif, and hold the walk that prunes by it to the walk that does not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from novelty.advise import deck
+from novelty.catalog import load_catalog
+from novelty.lexicon import open_lexicon
+from novelty.limits import Caps, Limit
+from novelty.scoring import Rules
+from novelty.search import Tables, best_word
+from novelty.steps import StepIndex
+from tests.core_cases import deal
+
+WORDS = ["note", "notes", "stone", "tone", "toned", "ones", "onset", "nest", "nests", "sett", "test", "tests"]
+
+
+def test_the_facts_of_a_node_are_the_most_of_each_letter_and_the_most_letters_below_it() -> None:
+    index = StepIndex.build(WORDS)
+    facts = index.facts()
+    per = len(facts) // len(index)
+    for prefix in sorted({w[:i] for w in WORDS for i in range(len(w) + 1)}):
+        node = index.walk(prefix)
+        below = [w[len(prefix):] for w in WORDS if w.startswith(prefix)]
+        row = facts[node * per:(node + 1) * per]
+        assert row[26] == max(len(rest) for rest in below), prefix
+        for c in range(26):
+            assert row[c] == max(rest.count(chr(97 + c)) for rest in below), (prefix, chr(97 + c))
+
+
+def request(tables: Tables, dict_name: str, work: int | None = None, round_given: bool = False):  # type: ignore[no-untyped-def]
+    steps = open_lexicon(dict_name).step_index()
+    return steps, tables.request(steps, round_given, [], 1, Limit(None, work, Caps()))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_no_word_scores_over_a_ceiling_on_its_way_and_pruning_keeps_the_best_word(seed: int) -> None:
+    rng = random.Random(seed)
+    hand, motifs, rules, escaped = deal(rng)
+    tables = Tables(hand, Counter(), motifs, rules, escaped)
+    steps, r = request(tables, "twl" if seed % 3 else "sowpods", round_given=rng.random() < 0.5)
+    every = best_word(steps, r, prune=False)
+    assert every.done and every.over == 0, (hand, motifs, every)
+    assert every.total <= every.root
+    pruned = best_word(steps, r)
+    assert pruned.done and pruned.over == 0
+    assert pruned.total == every.total, (hand, motifs)
+    assert pruned.sequences <= every.sequences
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_big_hands_hold_to_their_ceilings_too(seed: int) -> None:
+    """16 + 4 cards, four wilds with a Double Wild, Alliteration and Clones: a million steps of the full walk."""
+    rng = random.Random(f"ceiling {seed}")
+    cards = sorted(deck().elements())
+    plain = [k for k in cards if load_catalog().kinds[k].wild is None]
+    wilds = [k for k in cards if load_catalog().kinds[k].wild is not None and k != "doublewild1"]
+    chosen = rng.sample(plain, 16) + ["doublewild1"] + rng.sample(wilds, 3)
+    tables = Tables(Counter(chosen[:16]), Counter(chosen[16:]), ["alliteration", "clones"], Rules(), None)
+    steps, r = request(tables, "twl", work=1_000_000)
+    every = best_word(steps, r, prune=False)
+    assert every.over == 0 and every.total <= every.root
+
