@@ -132,6 +132,9 @@ class CoreRequest:
     """An ``array("q")`` of one item the core writes the best total found so far to while it runs, or None."""
     work: int
     """The most steps of search (0: no limit)."""
+    facts: bytes | None = None
+    """The step index's subtree facts (:meth:`~novelty.steps.StepIndex.facts`), or None. With them and a time limit,
+    the search first walks for its best words below the nodes whose ceiling beats the best word found."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,7 +523,8 @@ class Tables:
             copies=_table(_core.COPY_FIELDS, self.copy_limits), grants=_table(_core.GRANT_FIELDS, self.grants),
             motifs=self.motif_codes(), params=self.params(round_given, opponents), top=min(top, _core.MAX_TOP),
             seconds=limit.time or 0.0, max_groups=caps.groups, max_options=caps.options, max_states=caps.states,
-            anytime_groups=caps.anytime_groups, progress=progress, work=limit.work or 0)
+            anytime_groups=caps.anytime_groups, progress=progress, work=limit.work or 0,
+            facts=steps.facts() if limit.time and not limit.work else None)
 
     # -- a bound that needs no word list ------------------------------------------------------------
 

@@ -61,7 +61,9 @@ typedef struct {
     int len;
 } WordWalk;
 
-#include "budget.h"
-int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Budget *b, int prune, WordWalk *out);
+#include "groups.h"
+/* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
+                   WordWalk *out);
 
 #endif

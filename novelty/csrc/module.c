@@ -121,6 +121,7 @@ static int rows_from(const Ints *t, TableRows *rows) {
         PyErr_SetString(PyExc_ValueError, "the step index's arrays differ in length");
         return -1;
     }
+    rows->facts = NULL;
     rows->steps = (Steps){(const uint32_t *)t[T_MASK].data, (const uint32_t *)t[T_FIRST].data, (uint32_t)t[T_MASK].n};
     rows->faces = (const Face *)t[T_FACES].data;
     rows->res = (const Resource *)t[T_RES].data;
@@ -137,6 +138,7 @@ static int rows_from(const Ints *t, TableRows *rows) {
 typedef struct {
     Ints tables[N_TABLES];
     Py_buffer progress;      /* a writable int64, or none (obj NULL) */
+    Py_buffer facts;         /* the step index's subtree facts, or none (obj NULL) */
     int top;
     double seconds;
     long long caps[4], work;
@@ -145,6 +147,7 @@ typedef struct {
 static void release_request(Request *q) {
     release(q->tables, N_TABLES);
     if (q->progress.obj) PyBuffer_Release(&q->progress);
+    if (q->facts.obj) PyBuffer_Release(&q->facts);
 }
 
 static PyObject *attribute(PyObject *request, const char *name) {
@@ -183,6 +186,24 @@ static int progress_of(PyObject *request, Py_buffer *out) {
     return rc;
 }
 
+/* The request's subtree facts, if it has any: FACTS_PER_NODE bytes per node of its step index. */
+static int facts_of(PyObject *request, Request *q) {
+    PyObject *value = PyObject_HasAttrString(request, "facts") ? attribute(request, "facts") : Py_NewRef(Py_None);
+    if (!value) return -1;
+    int rc = 0;
+    if (value != Py_None) {
+        rc = PyObject_GetBuffer(value, &q->facts, PyBUF_SIMPLE);
+        if (rc == 0 && q->facts.len != (Py_ssize_t)q->tables[T_MASK].n * FACTS_PER_NODE) {
+            PyBuffer_Release(&q->facts);
+            q->facts.obj = NULL;
+            PyErr_SetString(PyExc_ValueError, "facts: FACTS_PER_NODE bytes per node of the step index");
+            rc = -1;
+        }
+    }
+    Py_DECREF(value);
+    return rc;
+}
+
 static int request_from(PyObject *request, Request *q) {
     static const char *const caps[4] = {"max_groups", "max_options", "max_states", "anytime_groups"};
     long long top;
@@ -202,7 +223,7 @@ static int request_from(PyObject *request, Request *q) {
     q->top = (int)top;
     for (int i = 0; i < 4; i++)
         if (number_of(request, caps[i], 1, INT32_MAX, &q->caps[i]) < 0) return -1;
-    return progress_of(request, &q->progress);
+    return progress_of(request, &q->progress) < 0 ? -1 : facts_of(request, q);
 }
 
 static PyObject *answer_of(const Groups *gs, const Budget *b, const Result *r, double started) {
@@ -251,6 +272,7 @@ static PyObject *core_solve(PyObject *self, PyObject *request) {
     if (!t) {
         PyErr_NoMemory();
     } else if (request_from(request, &q) == 0 && rows_from(q.tables, &rows) == 0) {
+        rows.facts = q.facts.obj ? q.facts.buf : NULL;
         double started = now_seconds();
         if (tables_build(t, &rows, error) < 0) PyErr_SetString(PyExc_ValueError, error);
         else out = run(t, &q, started);
@@ -449,7 +471,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             int rc;
             ceiling_init(c, t);
             Py_BEGIN_ALLOW_THREADS
-            rc = walk_best_word(t, c, facts.buf, &b, prune, &ww);
+            rc = walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             out = rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "ceiling.h"
 #include "packing.h"
 
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
@@ -28,19 +29,39 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
     return pack_plays(t, gs, b, early);
 }
 
+/* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
+ * scored in their groups: the search may not reach them in time otherwise (the walk goes in letter order). */
+static int best_words_first(const Tables *t, Groups *gs, Budget *b, double started, double seconds,
+                            double *walk_share) {
+    Ceiling *c = malloc(sizeof *c);
+    if (!c) return -1;
+    ceiling_init(c, t);
+    budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE : 0, BEST_WORDS_WORK);
+    uint64_t ticks = b->ticks;
+    WordWalk found;
+    int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
+    free(c);
+    if (b->work) *walk_share -= (double)(b->ticks - ticks) / (double)b->work;  /* the work it took, from the walk's */
+    return rc;
+}
+
 int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
     double walk_end = seconds > 0 ? started + seconds * WALK_SHARE : 0, end = seconds > 0 ? started + seconds : 0;
+    double walk_share = WALK_SHARE - WALK_WORK_HELD_BACK;
     Result *early = NULL;
     int rc = groups_init(gs, t->n_combos);
+    /* Under a time limit alone: with a work limit (decision help, self-play) the answers stay what they were. */
+    if (rc == 0 && t->facts && seconds > 0 && !b->work && more_than_printed(t))
+        rc = best_words_first(t, gs, b, started, seconds, &walk_share);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
         early = calloc(1, sizeof *early);
         if (!early) return -1;
         early->top = result->top;
-        rc = printed_first(t, gs, b, early, started, seconds, walk_end);
+        rc = printed_first(t, gs, b, early, now_seconds(), seconds, walk_end);  /* after the best words */
     }
     if (rc == 0) {
-        budget_phase(b, walk_end, WALK_SHARE - WALK_WORK_HELD_BACK);
+        budget_phase(b, walk_end, walk_share);
         rc = walk_words(t, gs, b, 0);
     }
     result->walk_s = now_seconds() - started;

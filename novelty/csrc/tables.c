@@ -149,6 +149,7 @@ static void derive_walk(Tables *t) {
 int tables_build(Tables *t, const TableRows *rows, char error[TABLE_ERROR_SIZE]) {
     memset(t, 0, sizeof *t);
     t->steps = rows->steps;
+    t->facts = rows->facts;
     t->param = *rows->params;
     t->scorer = (Scorer){rows->faces, rows->n_faces, rows->motifs, rows->n_motifs, t->param.motifs_after_cards,
                          t->param.my_name_is_extra};

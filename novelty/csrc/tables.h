@@ -19,6 +19,7 @@ typedef struct {
 /* What the caller hands over: its rows. Every pointer is borrowed for the search (module.c checks their shapes). */
 typedef struct {
     Steps steps;
+    const uint8_t *facts;         /* the step index's subtree facts (ceiling.h), or NULL */
     const Face *faces;
     int n_faces;
     const Resource *res;
@@ -39,6 +40,7 @@ typedef struct {
 
 typedef struct {
     Steps steps;                  /* borrowed: the word list's step index */
+    const uint8_t *facts;         /* borrowed, or NULL: its subtree facts (ceiling.h), FACTS_PER_NODE a node */
     Scorer scorer;                /* its faces and motifs borrowed */
     Params param;
     int n_res, n_units, n_copies, n_grants;

@@ -29,6 +29,7 @@ typedef struct {
     const Ceiling *ceiling;      /* borrowed, or NULL: no ceilings */
     const uint8_t *facts;        /* borrowed: the step index's subtree facts */
     int prune;                   /* leave a node whose ceiling is at most `floor` */
+    int keep;                    /* keep every word scored in its group too */
     int64_t floor;               /* the best word scored so far */
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
@@ -177,7 +178,7 @@ static int score_only(Walker *w) {
     for (int d = 0; d <= w->seq_len; d++)
         if (w->ceilings[d] < least) least = w->ceilings[d];
     w->over += best > least;
-    w->gs->sequences++;
+    w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
     if (best > w->floor) {
         w->floor = best;
         memcpy(w->best_seq, w->seq, sizeof(Placed) * w->seq_len);
@@ -353,7 +354,7 @@ static int extend(Walker *w, uint32_t node) {
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
     if (w->ceiling && !under_ceiling(w, node)) return 0;
     if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
-        && (w->ceiling ? score_only(w) : record(w)) < 0)
+        && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
     /* Only the printed letters some word goes on with, then the wilds. */
@@ -386,18 +387,19 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
     return rc;
 }
 
-int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Budget *b, int prune, WordWalk *out) {
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
+                   WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
-    Groups gs = {0};
+    Groups none = {0};
     if (!w) return -1;
-    *w = (Walker){.t = t, .gs = &gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .ceiling = c,
-                  .facts = facts, .prune = prune, .floor = INT64_MIN};
+    *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
+                  .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL, .floor = INT64_MIN};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
     int rc = extend(w, 0);
-    *out = (WordWalk){.best = w->floor, .root = w->ceilings[0], .sequences = gs.sequences, .nodes = w->nodes,
+    *out = (WordWalk){.best = w->floor, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
                       .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
     memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
