@@ -150,6 +150,9 @@ class CoreAnswer:
     bound: int | None
     """No play scores more (the packing's bound, over every word); None when the walk did not finish, or the packing
     had no time or room left to compute it (:meth:`Tables.relaxed_bound` holds then)."""
+    priced_bound: int | None
+    """When the walk did not finish: no play scores more, from prices on the resources and every word's ceiling
+    (``novelty/csrc/price.c``); None when it could not be had in time."""
     stats: dict[str, int | float | bool]
     """Figures: sequences and groups found, nodes visited, seconds per phase, which memory cap was met..."""
 

@@ -228,7 +228,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
         if answer.bound is not None:  # the packing's bound, over every word: the walk finished
             bounds.append(answer.bound)
         else:  # words left out (time, work, MAX_GROUPS) or options (MAX_OPTIONS), or no time for the bound
-            bounds.append(relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None))
+            relaxed = relaxed if relaxed is not None else tables.relaxed_bound(opponents is not None)
+            bounds.append(relaxed if answer.priced_bound is None else min(relaxed, answer.priced_bound))
         if deadline is not None and time.perf_counter() >= deadline and n + 1 < len(letters):
             optimal = False
             bounds += unsearched(letters[n + 1:])

@@ -7,6 +7,7 @@ of motif, and hold the walk that prunes by it to the walk that does not.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from novelty.catalog import load_catalog
 from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
 from novelty.scoring import Rules
-from novelty.search import Tables, best_word
+from novelty.search import Tables, best_word, send
 from novelty.steps import StepIndex
 from tests.core_cases import deal
 
@@ -70,3 +71,23 @@ def test_big_hands_hold_to_their_ceilings_too(seed: int) -> None:
     every = best_word(steps, r, prune=False)
     assert every.over == 0 and every.total <= every.root
 
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_priced_bound_is_never_below_the_best_play(seed: int) -> None:
+    """When the walk cannot find every word (here: a cap of 40 groups), the bound from prices and ceilings still holds:
+    never below the best play, proved by a search with no limit."""
+    rng = random.Random(f"priced {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    cards = sorted(deck().elements())
+    pool = Counter(rng.sample(cards, 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps = open_lexicon("twl").step_index()
+    exact = send(tables.request(steps, False, [], 1, Limit()))
+    assert exact.proved
+    capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=40))),
+                                 facts=steps.facts())
+    answer = send(capped)
+    if answer.priced_bound is not None:
+        assert answer.priced_bound >= exact.plays[0][0], (hand, pool, motifs)
+    assert answer.plays[0][0] <= exact.plays[0][0]

@@ -172,21 +172,32 @@ static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
 typedef struct {
     int64_t own, gives, single;
     int self_factor;
-    int copies;         /* how many of them the subtree has letters for */
+    int copies;         /* how many of them the subtree has letters for (and the copies left allow) */
+    int held;           /* of them, cards held (the rest are copies) */
+    int res;
 } Candidate;
 
-/* The sum of the k largest of values[0..n) (each at least 0), by partial selection. */
-static int64_t top_sum(int64_t *values, int n, int k) {
+/* The largest sum of at most k of values[0..n) (each counted only if above 0), at most `copies` of them of
+ * entries marked copy[] (copies < 0: any number): greedily, best first, which is optimal for such limits. */
+static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies) {
     int64_t sum = 0;
-    for (int i = 0; i < k && i < n; i++) {
+    for (int i = 0, taken = 0; taken < k && i < n; i++) {
         int best = i;
         for (int j = i + 1; j < n; j++)
             if (values[j] > values[best]) best = j;
         int64_t x = values[best];
+        uint8_t is_copy = copy[best];
         values[best] = values[i];
+        copy[best] = copy[i];
         values[i] = x;
+        copy[i] = is_copy;
         if (x <= 0) break;
+        if (is_copy && copies >= 0) {
+            if (!copies) continue;
+            copies--;
+        }
         sum += x;
+        taken++;
     }
     return sum;
 }
@@ -194,10 +205,10 @@ static int64_t top_sum(int64_t *values, int n, int k) {
 #define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)
 
 /* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
-static Candidate candidate(const Ceiling *c, int r, int left, const uint8_t *facts, int n, int cards, Factors *x,
-                           int64_t *word_adds) {
+static Candidate candidate(const Ceiling *c, int r, int left, int held, int copies_left, const uint8_t *facts,
+                           int n, int cards, Factors *x, int64_t *word_adds) {
     const Tables *t = c->t;
-    Candidate k = {.self_factor = 1};
+    Candidate k = {.self_factor = 1, .res = r};
     int height = facts[FACT_HEIGHT], copies = 0;
     int64_t best_factor[5] = {1, 1, 1, 1, 1}, best_word_add = 0;
     const FaceCeiling *kinds[5] = {0};
@@ -224,13 +235,73 @@ static Candidate candidate(const Ceiling *c, int r, int left, const uint8_t *fac
     }
     k.copies = copies < left ? copies : left;
     if (k.copies > height) k.copies = height;
+    k.held = k.copies < held ? k.copies : held;
+    if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
     for (int kind = 1; kind < 5; kind++)
         if (kinds[kind]) add_factor(x, kinds[kind], k.copies);
     *word_adds += best_word_add * k.copies;
     return k;
 }
 
-int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const uint8_t *facts) {
+/* The prefix's letters: how many of each, whether a letter (a vowel) follows itself, its first and last. */
+typedef struct {
+    int count[26], vowels, first, last, doubled, doubled_vowel, repeated;
+} Spelled;
+
+static int vowel_or_y(int letter) { return vowel_code(letter) || letter == 24; }
+
+static void spell(const Placed *seq, int m, Spelled *s) {
+    *s = (Spelled){.first = -1, .last = -1};
+    for (int i = 0; i < m; i++)
+        for (int k = 0; k < 2 && seq[i].letters[k] >= 0; k++) {
+            int letter = seq[i].letters[k];
+            if (s->last == letter) {
+                s->doubled = 1;
+                s->doubled_vowel |= vowel_or_y(letter);
+            }
+            s->repeated |= s->count[letter] > 0;
+            s->count[letter]++;
+            s->vowels += vowel_code(letter);
+            if (s->first < 0) s->first = letter;
+            s->last = letter;
+        }
+}
+
+/* Whether a word motif can still apply to some word below: its letters are the prefix's and a completion's, and a
+ * completion holds at most facts[c] of letter c (whatever cards spell them). Its word-level points or factor are
+ * counted only then. */
+static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int letters) {
+    int below_vowels = 0, pair = 0, some = 0;
+    for (int c = 0; c < 26; c++) {
+        some |= facts[c] > 0;
+        if (vowel_or_y(c)) {
+            below_vowels += facts[c];
+            pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
+        }
+    }
+    switch (motif) {
+    case MOTIF_utopia: return 2 * (s->vowels + s->count[24] + below_vowels) > letters;
+    case MOTIF_trilogy:
+        for (int c = 0; c < 26; c++)
+            if (s->count[c] + facts[c] >= 3) return 1;
+        return 0;
+    case MOTIF_fight_back_to_back: return s->doubled_vowel || pair;
+    case MOTIF_bookkeeper:
+        if (s->doubled) return 1;
+        for (int c = 0; c < 26; c++)
+            if (facts[c] >= 2 || (facts[c] >= 1 && s->last == c)) return 1;
+        return 0;
+    case MOTIF_lipogram: return !s->count[0] && !s->count[13] && !s->count[19] && !s->count[4];
+    case MOTIF_strengths: return s->vowels <= 1;
+    case MOTIF_uncopyrightable: return !s->repeated;
+    case MOTIF_chekhovs_gun: return s->first < 0 || facts[s->first] > 0 || (s->last == s->first && letters > 1);
+    }
+    (void)some;
+    return 1;
+}
+
+int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const int *held,
+                     int copies_left, const uint8_t *facts, const int64_t *cheap) {
     const Tables *t = c->t;
     const Face *faces = t->scorer.faces;
     int height = facts[FACT_HEIGHT], n = letters + height, cards = m + height;
@@ -251,7 +322,7 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
     int n_cand = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || height == 0) continue;
-        Candidate k = candidate(c, r, left[r], facts, n, cards, &x, &word_adds);
+        Candidate k = candidate(c, r, left[r], held[r], copies_left, facts, n, cards, &x, &word_adds);
         if (k.copies <= 0) continue;
         received += k.single * k.copies;
         if (k.self_factor > most_self) most_self = k.self_factor;
@@ -261,13 +332,16 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
      * `height` units below. */
     for (int i = 0; i < m; i++) prefix_sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, n);
     int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];
-    int n_adds = 0, n_peaks = 0;
+    int n_adds = 0, n_peaks = 0, from[MAX_ENTRIES];
+    uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
     for (int k = 0; k < n_cand; k++)
         for (int copy = 0; copy < cand[k].copies && n_adds < MAX_ENTRIES; copy++) {
+            from[n_adds] = cand[k].res;
+            add_copy[n_adds] = peak_copy[n_peaks] = copy >= cand[k].held;
             adds[n_adds++] = cand[k].self_factor * cand[k].own + most_self * cand[k].gives;
             peaks[n_peaks++] = cand[k].self_factor * (cand[k].own + received);
         }
-    int64_t sum = prefix_sum + most_self * gives_total + top_sum(adds, n_adds, height);
+    int64_t sum = prefix_sum + most_self * gives_total;
     /* The factors' gain: at the first card (laid, or the best a unit below could be), then at the others. */
     int64_t first = 0;
     if (m > 0) {
@@ -276,18 +350,36 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
         for (int i = 0; i < n_peaks; i++)
             if (peaks[i] > first) first = peaks[i];
     }
-    for (int i = 1; i < m && n_peaks < MAX_ENTRIES; i++)
+    for (int i = 1; i < m && n_peaks < MAX_ENTRIES; i++) {
+        peak_copy[n_peaks] = 0;
         peaks[n_peaks++] = c->face[seq[i].face].self_factor * (own_value(c, seq[i].face, n) + received);
+    }
     for (int k = 0; k < c->first_letter; k++) x.first = times(x.first, 2);
     for (int k = 0; k < c->epistolary; k++) {
         x.other = times(x.other, 2);
         x.aimed += 1;
     }
     int64_t gain = (times(x.first, x.other) - 1) * (first > 0 ? first : 0)
-                   + (x.other - 1) * top_sum(peaks, n_peaks, x.aimed < cards ? x.aimed : cards);
-    int64_t extra = word_adds + (int64_t)c->per_letter * n + c->red_blue + (wild_laid ? 0 : c->hermit)
-                    + c->uncopyrightable + c->awards_fixed + (c->grandiloquent ? n : 0);
-    int64_t inner = sum + gain + extra;
-    int64_t factor = times(x.word, power(2, c->word_doublers));
-    return inner > 0 ? times(factor, inner) : inner;
+                   + (x.other - 1) * top_sum(peaks, peak_copy, n_peaks, x.aimed < cards ? x.aimed : cards, copies_left);
+    Spelled spelled;
+    spell(seq, m, &spelled);
+    int64_t extra = word_adds + c->red_blue + (wild_laid ? 0 : c->hermit) + c->awards_fixed + (c->grandiloquent ? n : 0);
+    int doublers = 0;
+    for (int j = 0; j < t->scorer.n_motifs; j++) {
+        int motif = t->scorer.motifs[j];
+        if (!may_apply(motif, &spelled, facts, letters)) continue;
+        switch (motif) {
+        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: doublers++; break;
+        case MOTIF_uncopyrightable: extra += 1; break;
+        case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
+        case MOTIF_my_name_is:
+            extra += n;
+            break;
+        }
+    }
+    /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
+     * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
+    int64_t head = sum + gain + extra, factor = times(x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
+    for (int i = 0; i < n_adds; i++) adds[i] = times(factor, adds[i]) * scale - (cheap ? cheap[from[i]] : 0);
+    return (head > 0 ? times(factor, head) : head) * scale + top_sum(adds, add_copy, n_adds, height, copies_left);
 }

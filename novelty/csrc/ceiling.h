@@ -15,6 +15,7 @@
 /* Per node of the step index: the most of each letter any completion below it holds, then the most letters any
  * completion adds (its height), each capped at 255. */
 #define FACT_HEIGHT 26
+#define PRICE_SCALE 1024   /* prices are in 1/PRICE_SCALE points */
 #define FACTS_PER_NODE 27
 
 /* Fill facts[n * FACTS_PER_NODE ..] for every node (nodes are numbered breadth-first: children after parents).
@@ -48,8 +49,12 @@ typedef struct {
 void ceiling_init(Ceiling *c, const Tables *t);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
- * `facts`, scores more than this (awards included). */
-int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const uint8_t *facts);
+ * `facts`, scores more than this (awards included). Of each resource's units left, held[r] are cards held; the rest
+ * are copies, of which the word may take copies_left more in all (-1: no limit). With `cheap` (may be NULL: per resource, the least a unit of it
+ * costs, in 1/PRICE_SCALE points), the ceiling is of the score less the prices of the units below, in 1/PRICE_SCALE
+ * points. */
+int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const int *held,
+                     int copies_left, const uint8_t *facts, const int64_t *cheap);
 
 /* The best word the cards can spell, found by walking below only the nodes whose ceiling is over the best word
  * scored so far (prune), or every node (not prune: each word is then held to the ceilings on its way). */
@@ -65,5 +70,25 @@ typedef struct {
 /* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
+
+/* The most any word's value (its best score, with what it could save under Unseen Character) less the prices of its
+ * units (price[r] per unit of resource r) reaches, in 1/PRICE_SCALE points, into out->best: 0 when no word beats
+ * its price. Walks only below the nodes whose ceiling less the prices laid beats the best found (walk.c). */
+typedef struct {
+    int64_t value;                /* its best score, with its Unseen Character credit */
+    int8_t used[MAX_RESOURCES];   /* units of each resource it takes */
+} Beater;
+#define MAX_BEATERS 256
+typedef struct {
+    Beater word[MAX_BEATERS];     /* the words found beating their prices, as the walk raised its best (some) */
+    int n;
+} Beaters;
+/* What the units of each resource cost: the first `first[r]` of a word's units of r cost cheap[r] each, the rest
+ * dear[r] (a class's cards held and its copies from the pool, priced apart, the cheaper taken first). */
+typedef struct {
+    int64_t cheap[MAX_RESOURCES], dear[MAX_RESOURCES];
+    int first[MAX_RESOURCES];
+} Prices;
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, Beaters *beaters, Budget *b, WordWalk *out);
 
 #endif

@@ -36,6 +36,8 @@ typedef struct {
     size_t seq_used, seq_cap;
     uint64_t sequences;          /* card sequences spelling a word */
     int walk_done;               /* every word was found */
+    int64_t best_word;           /* the best word's score, when best_word_done: the walk for the best words finished */
+    int best_word_done;
 } Groups;
 
 static inline const uint8_t *group_units(const Groups *gs, const Group *g) { return gs->unit_arena + g->units; }

@@ -49,12 +49,6 @@ static int lay_fields(Pack *p) {
     return 0;
 }
 
-/* What taking `take` cards of resource r saves at most under Unseen Character: 2 per hand card among them. */
-int64_t unseen_saved(const Tables *t, int r, int take) {
-    if (!t->param.unseen) return 0;
-    return 2 * (take < t->res[r].hand ? take : t->res[r].hand);
-}
-
 /* Each group's worth: at its best (highest: every award, its credit), at its worst (lowest: no award, and no credit
  * when copies could stand in for its cards), and its best without Grandiloquent (plain); kept: whether it is packed.
  */

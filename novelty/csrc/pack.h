@@ -24,6 +24,8 @@ typedef struct {
     Play plays[MAX_TOP];
     int64_t bound;                   /* no play of the groups found scores more (when bound_known) */
     int bound_known;
+    int64_t word_bound;              /* no play of any words scores more (when word_bound_known): price.c */
+    int word_bound_known;
     int pack_done;
     uint64_t nodes, evaluated, states;
     int32_t kept;                    /* groups left after dominance */

@@ -216,7 +216,9 @@ enum { PREPARED = 0, LATE = 1, FULL = 2 };  /* prepare(): LATE, the exact packin
                                                room; FULL, push_option() met caps.options */
 int prepare(Pack *p, int reduced);          /* 0 ok, LATE, -1 out of memory, -2 too many resource units */
 void free_options(Pack *p);
-int64_t unseen_saved(const Tables *t, int r, int take);
+/* A bound over every word, from prices on the resources, when the walk could not find them all (price.c): 1 with
+ * *bound set, or 0 when none could be had in time. */
+int price_bound(Pack *p, int64_t *bound);
 
 /* bound.c */
 int64_t most(Pack *p, u128 packed);

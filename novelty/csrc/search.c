@@ -41,6 +41,8 @@ static int best_words_first(const Tables *t, Groups *gs, Budget *b, double start
     WordWalk found;
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
     free(c);
+    gs->best_word = found.best;
+    gs->best_word_done = found.done;
     if (b->work) *walk_share -= (double)(b->ticks - ticks) / (double)b->work;  /* the work it took, from the walk's */
     return rc;
 }
@@ -125,6 +127,12 @@ int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
         improve(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300,
                 b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0);
     prove_bound(&p);
+    if (p.anytime && t->facts && b->deadline > 0 && !b->work) {  /* a bound over every word, from prices */
+        double end = b->deadline, now = now_seconds();
+        budget_phase(b, now + (end - now) * PRICE_SHARE, 1.0);
+        result->word_bound_known = price_bound(&p, &result->word_bound);
+        budget_phase(b, end, 1.0);
+    }
     branch(&p);
     result->pack_done = !b->stopped && !p.failed && !reduced;
     free_options(&p);

@@ -83,6 +83,12 @@ static inline void combo_awards(const Tables *t, int combo, int length, int32_t 
         }
 }
 
+/* What taking `take` cards of resource r saves at most under Unseen Character: 2 per hand card among them. */
+static inline int64_t unseen_saved(const Tables *t, int r, int take) {
+    if (!t->param.unseen) return 0;
+    return 2 * (take < t->res[r].hand ? take : t->res[r].hand);
+}
+
 /* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant (copies.c). */
 int twin_cover(const Tables *t, const int *excess, int32_t *x);
 /* Whether the one twin motif granting every copy (single_twin) allows `copies` copies of `classes` classes. */

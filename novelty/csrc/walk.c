@@ -35,6 +35,11 @@ typedef struct {
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
     Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
     int best_len;
+    /* Pricing (walk_priced): a word's value less the prices of its units, in 1/PRICE_SCALE points. */
+    const Prices *price;         /* borrowed, or NULL: what the units of each resource cost */
+    int64_t paid;                /* the prices of the units laid */
+    int start_left[MAX_RESOURCES];
+    Beaters *beaters;            /* borrowed, or NULL: the words found beating their prices */
 } Walker;
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -178,6 +183,18 @@ static int score_only(Walker *w) {
     for (int d = 0; d <= w->seq_len; d++)
         if (w->ceilings[d] < least) least = w->ceilings[d];
     w->over += best > least;
+    if (w->price) {  /* its value less its units' prices, with what it could save under Unseen Character */
+        int64_t credit = 0;
+        for (int r = 0; r < t->n_res && t->param.unseen; r++)
+            credit += unseen_saved(t, r, w->start_left[r] - w->left[r]);
+        int64_t value = best + credit;
+        best = value * PRICE_SCALE - w->paid;
+        if (best > 0 && w->beaters && w->beaters->n < MAX_BEATERS) {
+            Beater *x = &w->beaters->word[w->beaters->n++];
+            x->value = value;
+            for (int r = 0; r < t->n_res; r++) x->used[r] = (int8_t)(w->start_left[r] - w->left[r]);
+        }
+    }
     w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
     if (best > w->floor) {
         w->floor = best;
@@ -325,7 +342,14 @@ static int try_face(Walker *w, int i, uint32_t node) {
         w->copy_distinct[motif] += w->unit_count[f->unit] == 0;
     }
     w->left[r]--;
+    int64_t cost = 0;
+    if (w->price) {
+        const Prices *pr = w->price;
+        cost = w->start_left[r] - w->left[r] <= pr->first[r] ? pr->cheap[r] : pr->dear[r];  /* (left[r] is down) */
+        w->paid += cost;
+    }
     int rc = lay_face(w, face, node);
+    w->paid -= cost;
     w->left[r]++;
     if (motif >= 0) {
         w->copy_total[motif]--;
@@ -336,10 +360,20 @@ static int try_face(Walker *w, int i, uint32_t node) {
 
 /* The ceiling of the current node (walk_best_word): whether to go on from it. */
 static int under_ceiling(Walker *w, uint32_t node) {
-    int64_t c = word_ceiling(w->ceiling, w->seq, w->seq_len, w->letters, w->left,
-                             w->facts + (size_t)node * FACTS_PER_NODE);
-    w->ceilings[w->seq_len] = c;
+    const Tables *t = w->t;
+    const uint8_t *facts = w->facts + (size_t)node * FACTS_PER_NODE;
+    int held[MAX_RESOURCES];
+    for (int r = 0; r < t->n_res; r++) {  /* a class's cards not yet in the word, of those held */
+        int used = w->start_left[r] - w->left[r];
+        held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
+    }
+    int copies_left = t->pool_res >= 0 ? t->res[t->pool_res].capacity - w->excess_total : 0;
+    int64_t c = word_ceiling(w->ceiling, w->seq, w->seq_len, w->letters, w->left, held,
+                             copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
+    w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
     w->nodes++;
+    if (w->price)  /* less the prices laid; each unit may save 2 under Unseen Character */
+        c += (w->t->param.unseen ? 2 * (int64_t)(w->seq_len + facts[FACT_HEIGHT]) : 0) * PRICE_SCALE - w->paid;
     if (w->prune && c <= w->floor) {
         w->pruned++;
         return 0;
@@ -387,16 +421,17 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
     return rc;
 }
 
-int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
-                   WordWalk *out) {
+static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
+                         const Prices *price, Beaters *beaters, WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
-                  .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL, .floor = INT64_MIN};
+                  .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
+                  .floor = price ? 0 : INT64_MIN, .price = price, .beaters = beaters};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
-        w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
+        w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
     int rc = extend(w, 0);
     *out = (WordWalk){.best = w->floor, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
@@ -404,4 +439,14 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
     memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
     return rc;
+}
+
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
+                   WordWalk *out) {
+    return walk_ceilings(t, c, facts, keep, b, prune, NULL, NULL, out);
+}
+
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, Beaters *beaters, Budget *b, WordWalk *out) {
+    if (beaters) beaters->n = 0;
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, beaters, out);
 }

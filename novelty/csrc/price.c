@@ -1,0 +1,282 @@
+/* A bound over every word, when the walk could not find them all (issue 25): prices on the resources.
+ *
+ * For any prices pi >= 0 on the resources, a play's words take at most the resources held, so
+ *
+ *     play <= base + Laconic + shorter-word doubles + pi . capacity + K * max(0, rho*)
+ *
+ * where K is the most words a play can hold and rho* the most any word's value (its best score, its Unseen Character
+ * credit) exceeds the prices of the units it takes. A unit of class r costs at least min(pi_r, pi_pool): it is a card
+ * held or a copy from the pool. rho* comes from walk_priced, which walks below only the nodes whose ceiling, less
+ * the prices laid, beats the best found, and must finish for the bound to hold. The prices are the duals of the
+ * linear relaxation of packing the options the search laid out (a small revised simplex): the closer they are to
+ * the relaxation over every word, the nearer rho* is to 0 and the bound to that relaxation's value.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ceiling.h"
+#include "packing.h"
+
+#define EPS 1e-9
+#define PRICE_ROUNDS 12   /* at most: prices, then the words beating them added to the relaxation */
+
+typedef struct {
+    int m, n;                  /* rows (resources), columns (options and words worth something) */
+    double cap[MAX_RESOURCES];
+    int32_t *start;            /* owned: column j's entries are start[j] .. start[j + 1] */
+    int8_t *row;               /* owned */
+    double *value, *cost;      /* owned: entries' counts; columns' worths */
+    size_t cap_start, cap_cost, cap_row, cap_value;  /* their capacities */
+    int failed;
+} Columns;
+
+static void free_columns(Columns *c) {
+    free(c->start);
+    free(c->row);
+    free(c->value);
+    free(c->cost);
+}
+
+/* Add a column worth `cost` taking used[r] units of each resource r. */
+static void add_column(Columns *c, double cost, const int *used) {
+    size_t entries = c->n ? (size_t)c->start[c->n] : 0, more = 0;
+    for (int r = 0; r < c->m; r++) more += used[r] != 0;
+    c->start = grow(c->start, &c->cap_start, (size_t)c->n + 2, sizeof *c->start, &c->failed);
+    c->cost = grow(c->cost, &c->cap_cost, (size_t)c->n + 2, sizeof *c->cost, &c->failed);
+    c->row = grow(c->row, &c->cap_row, entries + more + 1, 1, &c->failed);
+    c->value = grow(c->value, &c->cap_value, entries + more + 1, sizeof *c->value, &c->failed);
+    if (c->failed) return;
+    c->start[c->n] = (int32_t)entries;
+    c->cost[c->n] = cost;
+    for (int r = 0; r < c->m; r++)
+        if (used[r]) {
+            c->row[entries] = (int8_t)r;
+            c->value[entries++] = used[r];
+        }
+    c->start[++c->n] = (int32_t)entries;
+}
+
+/* The needs worth more than 0 (each the best of the options taking the same units), as columns of the resources
+ * they take. */
+static void read_columns(const Pack *p, Columns *c) {
+    const Tables *t = p->t;
+    c->m = t->n_res;
+    for (int r = 0; r < t->n_res; r++) c->cap[r] = field_value(p, p->lay.full, r);
+    for (int a = 0; a < t->n_res; a++)
+        for (int32_t e = 0; e < p->o.anchor[a].n && !c->failed; e++) {
+            const Need *nd = &p->o.needs[p->o.anchor[a].first + e];
+            if (nd->worth <= 0) continue;
+            int used[MAX_RESOURCES];
+            for (int r = 0; r < t->n_res; r++) used[r] = field_value(p, nd->units, r);
+            add_column(c, (double)nd->worth, used);
+        }
+}
+
+/* A word found beating its prices, as the column of its cheapest way of taking its cards: each class's cards held
+ * or copies from the pool, whichever its price favours, within what is held and what may be granted. */
+static void add_beater(const Tables *t, Columns *c, const Beater *x, const double *dual) {
+    int used[MAX_RESOURCES] = {0}, pool = t->pool_res;
+    for (int r = 0; r < t->n_res; r++) {
+        int k = x->used[r];
+        if (!k) continue;
+        int copies = 0;
+        if (t->twin_cap[r] && pool >= 0) {
+            int least = k > t->real_cap[r] ? k - t->real_cap[r] : 0, most = k < t->twin_cap[r] ? k : t->twin_cap[r];
+            copies = dual[pool] < dual[r] ? most : least;
+        }
+        used[r] += k - copies;
+        if (copies) used[pool] += copies;
+    }
+    add_column(c, (double)x->value, used);
+}
+
+/* The simplex's state: the basis (column j >= 0, or the slack of row i as -1 - i), its inverse, its values. */
+typedef struct {
+    int basis[MAX_RESOURCES];
+    double inverse[MAX_RESOURCES][MAX_RESOURCES], x[MAX_RESOURCES], cost[MAX_RESOURCES], dual[MAX_RESOURCES];
+} Basis;
+
+static void duals(Basis *s, int m) {
+    for (int k = 0; k < m; k++) {
+        double y = 0;
+        for (int i = 0; i < m; i++) y += s->cost[i] * s->inverse[i][k];
+        s->dual[k] = y;
+    }
+}
+
+/* The column whose reduced cost is highest (a slack: -1 - row), or INT32_MIN when none is above EPS. */
+static int32_t entering(const Columns *c, const Basis *s) {
+    double best = EPS;
+    int32_t q = INT32_MIN;
+    for (int32_t j = 0; j < c->n; j++) {
+        double d = c->cost[j];
+        for (int32_t e = c->start[j]; e < c->start[j + 1]; e++) d -= s->dual[c->row[e]] * c->value[e];
+        if (d > best) {
+            best = d;
+            q = j;
+        }
+    }
+    for (int i = 0; i < c->m; i++)
+        if (-s->dual[i] > best) {
+            best = -s->dual[i];
+            q = -1 - i;
+        }
+    return q;
+}
+
+/* Pivot column q into the basis; 0, or 1 when the relaxation is unbounded (it never is: every option takes a unit). */
+static int pivot(const Columns *c, Basis *s, int32_t q) {
+    int m = c->m, leave = -1;
+    double alpha[MAX_RESOURCES], ratio = 0;
+    for (int i = 0; i < m; i++) {
+        if (q >= 0) {
+            alpha[i] = 0;
+            for (int32_t e = c->start[q]; e < c->start[q + 1]; e++) alpha[i] += s->inverse[i][c->row[e]] * c->value[e];
+        } else {
+            alpha[i] = s->inverse[i][-1 - q];
+        }
+        if (alpha[i] > EPS && (leave < 0 || s->x[i] / alpha[i] < ratio)) {
+            leave = i;
+            ratio = s->x[i] / alpha[i];
+        }
+    }
+    if (leave < 0) return 1;
+    double a = alpha[leave];
+    for (int k = 0; k < m; k++) s->inverse[leave][k] /= a;
+    s->x[leave] /= a;
+    for (int i = 0; i < m; i++) {
+        if (i == leave || alpha[i] == 0) continue;
+        double f = alpha[i];
+        for (int k = 0; k < m; k++) s->inverse[i][k] -= f * s->inverse[leave][k];
+        s->x[i] -= f * s->x[leave];
+        if (s->x[i] < 0 && s->x[i] > -EPS) s->x[i] = 0;
+    }
+    s->basis[leave] = q;
+    s->cost[leave] = q >= 0 ? c->cost[q] : 0;
+    return 0;
+}
+
+static void basis_init(Basis *s, const Columns *c) {
+    for (int i = 0; i < c->m; i++) {
+        s->basis[i] = -1 - i;
+        s->inverse[i][i] = 1;
+        s->x[i] = c->cap[i];
+    }
+}
+
+/* Go on with the simplex from the basis s: max worth . x, columns . x <= capacity, x >= 0; the duals (each at least
+ * 0) into dual[]. Stops at the optimum, or out of time. */
+static void relaxation_duals(const Columns *c, Basis *s, Budget *b, double *dual) {
+    for (int it = 0; it < 50 * c->m + 200; it++) {
+        duals(s, c->m);
+        int32_t q = entering(c, s);
+        b->ticks += (uint64_t)c->n / 64 + 1;
+        if (q == INT32_MIN || pivot(c, s, q) || out_of_time(b)) break;
+    }
+    duals(s, c->m);
+    for (int i = 0; i < c->m; i++) dual[i] = s->dual[i] > 0 ? s->dual[i] : 0;
+}
+
+/* The most words a play may hold: four letters each, of every unit there is (two for a two-letter card or copy). */
+static int most_words(const Tables *t) {
+    int letters = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        int width = 1;
+        for (int i = 0; i < t->n_res_faces[r]; i++) {
+            const Face *f = &t->scorer.faces[t->res_faces[r][i]];
+            if (f->letter2 >= 0 || f->wild == WILD_double) width = 2;
+        }
+        letters += t->res[r].capacity * (t->res[r].kind == RES_KIND_copy_pool ? 2 : width);
+    }
+    int k = letters / MIN_WORD_LENGTH;
+    return k < words_limit(t) ? k : words_limit(t);
+}
+
+/* One round: the relaxation's prices, then the most any word beats them by; the bound they give (0 when the walk
+ * could not finish). The words found beating their prices are in *beaters. */
+static int price_round(Pack *p, const Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
+                       int64_t *words, int64_t *excess) {
+    const Tables *t = p->t;
+    relaxation_duals(c, s, p->b, dual);
+    int64_t scaled[MAX_RESOURCES], paid = 0;
+    Prices price;
+    for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)(dual[r] * PRICE_SCALE);
+    for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
+        int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
+        int copies = t->twin_cap[r] && t->pool_res >= 0;
+        price.cheap[r] = copies && copy < held ? copy : held;
+        price.dear[r] = copies && copy > held ? copy : held;
+        price.first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
+        paid += scaled[r] * field_value(p, p->lay.full, r);
+    }
+    WordWalk priced;
+    int rc = walk_priced(t, ceiling, &price, beaters, p->b, &priced);
+    if (rc < 0) p->failed = 1;
+    if (rc != 0 || !priced.done) return 0;
+    *excess = (int64_t)most_words(t) * priced.best;
+    *words = paid + *excess;
+    return 1;
+}
+
+/* Whether resource r's units may double a shorter word. */
+static int doubles(const Tables *t, int r) {
+    for (int i = 0; i < t->n_res_faces[r]; i++) {
+        int face = t->res_faces[r][i];
+        for (int alt = 0; alt < 2 && face >= 0; alt++, face = t->scorer.faces[face].as_printed) {
+            const Face *f = &t->scorer.faces[face];
+            if (f->op == OP_multiply && f->target == TARGET_shorter_word) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The most shorter-word doubles a play may hold: every unit that may hold one, copies of such classes too. */
+static int most_doubles(const Tables *t) {
+    int n = 0, copies = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        if (t->res[r].kind == RES_KIND_copy_pool || !doubles(t, r)) continue;
+        n += t->res[r].capacity;
+        copies += t->twin_cap[r];
+    }
+    int pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    return n + (copies < pool ? copies : pool);
+}
+
+int price_bound(Pack *p, int64_t *bound) {
+    const Tables *t = p->t;
+    if (!t->facts) return 0;
+    int64_t doubling = 0;
+    int doublers = most_doubles(t);
+    if (doublers) {  /* each double doubles one word at most: the best word there is, counted as often */
+        if (!p->gs->best_word_done || doublers > 30) return 0;
+        doubling = (((int64_t)1 << doublers) - 1) * (p->gs->best_word > 0 ? p->gs->best_word : 0);
+    }
+    Columns c = {0};
+    Basis *s = calloc(1, sizeof *s);
+    Beaters *beaters = malloc(sizeof *beaters);
+    Ceiling *ceiling = malloc(sizeof *ceiling);
+    int known = 0;
+    if (s && beaters && ceiling) {
+        read_columns(p, &c);
+        basis_init(s, &c);
+        ceiling_init(ceiling, t);
+        double dual[MAX_RESOURCES];
+        int64_t words, excess, least = INT64_MAX;
+        for (int round = 0; round < PRICE_ROUNDS && !c.failed; round++) {
+            if (!price_round(p, ceiling, &c, s, beaters, dual, &words, &excess)) break;
+            int better = words < least;
+            if (better) least = words;
+            known = 1;
+            /* Go on while the words beating their prices are worth a point in all, and the bound still falls. */
+            if (!beaters->n || !better || excess < PRICE_SCALE || p->b->stopped) break;
+            for (int i = 0; i < beaters->n; i++) add_beater(t, &c, &beaters->word[i], dual);
+        }
+        if (known) *bound = p->bonus.base + p->bonus.laconic + doubling + (least + PRICE_SCALE - 1) / PRICE_SCALE;
+    }
+    if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
+    free_columns(&c);
+    free(s);
+    free(beaters);
+    free(ceiling);
+    return known;
+}
