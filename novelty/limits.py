@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 MAX_GROUPS = 1_000_000
 """Groups one search's walk may keep (about 180 bytes each with the table that finds them and what the packing
 builds from them: a search meeting this cap peaks near 250 MB) before it stops and answers with what it has: its
-words are then not all known, so no play is proved best and the bound is
-:meth:`~novelty.search.Tables.relaxed_bound`, which ignores the word list."""
+words are then not all known, so no play is proved best and the bound is the priced one (``novelty/csrc/price.c``)
+when there is time for it, else :meth:`~novelty.search.Tables.relaxed_bound`, which ignores the word list."""
 
 MAX_OPTIONS = 500_000
 """Options (ways of taking a group's cards: held, or granted as copies) one packing may lay out (up to 200 bytes each

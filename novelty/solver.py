@@ -106,7 +106,8 @@ class SolveResult:
 
     plays: tuple[Solution, ...]
     optimal: bool
-    """True when the search finished: no play scores more than ``plays[0]``."""
+    """True when no play scores more than ``plays[0]``: the search finished, or (for the best play alone) a search
+    cut short found a bound no higher than it."""
     bound: int | None = None
     """No play scores more than this (``plays[0].total`` when optimal; None when it could not be known)."""
     stats: dict[str, Any] = field(default_factory=dict)
@@ -237,6 +238,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     found.sort(key=lambda s: -s.total)
     best = found[0].total
     bound = best if optimal else None if None in bounds else max(best, *bounds)
+    if top == 1 and bound == best:  # a search cut short whose bound meets its play has proved it all the same
+        optimal = True
     result_stats: dict[str, Any] = {k: round(v, 4) if isinstance(v, float) else v for k, v in stats.items()}
     result_stats["seconds"] = round(time.perf_counter() - started, 4)
     notes = motif_notes(motifs, hand_given=True, round_given=opponents is not None)

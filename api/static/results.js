@@ -170,8 +170,8 @@ export function bestView(ctx, answer, options = {}) {
     const canLonger = typeof onLonger === 'function' && typeof limit === 'number' && limit < MAX_SECONDS;
     const longer = canLonger ? longerLimit(limit) : 0;
     unproved = el('div', { class: 'unproved' },
-      gap === null ? null : el('p', { text: `${number.format(answer.bound)} is a ceiling, not a score: an estimate `
-        + 'that ignores the word list, so no real play may reach it. It is not points you missed.' }),
+      gap === null ? null : el('p', { text: `${number.format(answer.bound)} is a ceiling, not a score: no play of `
+        + 'these cards scores more, but no real play may reach it. It is not points you missed.' }),
       loose ? el('p', { text: `That ceiling is loose (the search was cut short): it is more than twice this play's `
         + `${points(total)}, so it says little about how good this play is.` }) : null,
       el('p', { text: limit >= MAX_SECONDS

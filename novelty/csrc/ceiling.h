@@ -89,6 +89,9 @@ typedef struct {
     int64_t cheap[MAX_RESOURCES], dear[MAX_RESOURCES];
     int first[MAX_RESOURCES];
 } Prices;
-int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, Beaters *beaters, Budget *b, WordWalk *out);
+/* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most
+ * the best found so far or the slack: the walk then proves only that no word beats its prices by more. */
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
+                WordWalk *out);
 
 #endif

@@ -19,6 +19,7 @@
 
 #define EPS 1e-9
 #define PRICE_ROUNDS 12   /* at most: prices, then the words beating them added to the relaxation */
+#define PRICE_SLACK 0.08  /* of the best play found: what words may beat their prices by, in all, unwalked */
 
 typedef struct {
     int m, n;                  /* rows (resources), columns (options and words worth something) */
@@ -210,10 +211,13 @@ static int price_round(Pack *p, const Ceiling *ceiling, Columns *c, Basis *s, Be
         paid += scaled[r] * field_value(p, p->lay.full, r);
     }
     WordWalk priced;
-    int rc = walk_priced(t, ceiling, &price, beaters, p->b, &priced);
+    int words_most = most_words(t);
+    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
+    int64_t slack = best > 0 ? (int64_t)(PRICE_SLACK * (double)best * PRICE_SCALE / words_most) : 0;
+    int rc = walk_priced(t, ceiling, &price, slack, beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
-    *excess = (int64_t)most_words(t) * priced.best;
+    *excess = (int64_t)words_most * priced.best;
     *words = paid + *excess;
     return 1;
 }

@@ -49,7 +49,10 @@ static int best_words_first(const Tables *t, Groups *gs, Budget *b, double start
 
 int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
-    double walk_end = seconds > 0 ? started + seconds * WALK_SHARE : 0, end = seconds > 0 ? started + seconds : 0;
+    /* With the list's facts (a big hand under a time limit alone), the packing keeps more time: for a bound over
+     * every word, from prices. */
+    double share = t->facts && seconds > 0 && !b->work ? PRICED_WALK_SHARE : WALK_SHARE;
+    double walk_end = seconds > 0 ? started + seconds * share : 0, end = seconds > 0 ? started + seconds : 0;
     double walk_share = WALK_SHARE - WALK_WORK_HELD_BACK;
     Result *early = NULL;
     int rc = groups_init(gs, t->n_combos);

@@ -422,13 +422,13 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
 }
 
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
-                         const Prices *price, Beaters *beaters, WordWalk *out) {
+                         const Prices *price, int64_t floor, Beaters *beaters, WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
-                  .floor = price ? 0 : INT64_MIN, .price = price, .beaters = beaters};
+                  .floor = price ? floor : INT64_MIN, .price = price, .beaters = beaters};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
@@ -443,10 +443,11 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
 
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out) {
-    return walk_ceilings(t, c, facts, keep, b, prune, NULL, NULL, out);
+    return walk_ceilings(t, c, facts, keep, b, prune, NULL, 0, NULL, out);
 }
 
-int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, Beaters *beaters, Budget *b, WordWalk *out) {
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
+                WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, beaters, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, out);
 }

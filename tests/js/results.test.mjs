@@ -206,7 +206,8 @@ test('an unfinished search says the bound is a ceiling, not missed points, and o
   assert.match(text, /Best found in the time/);
   assert.match(text, /The search stopped at its time limit of 5 s/);
   assert.ok(text.includes(`no play can score more than ${answer.bound} points`));
-  assert.match(text, /ceiling, not a score: an estimate that ignores the word list/);
+  assert.match(text, /ceiling, not a score: no play of these cards scores more/);
+  assert.ok(text.includes(`scores at most ${answer.bound - answer.plays[0].total} point`));
   assert.match(text, /not points you missed/);
   assert.match(text, /Searching longer may prove this play best, or find a better one/);
   const [button] = all(view, tag('button'));
