@@ -73,7 +73,7 @@ SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1", "-
 TESTS = ["tests/test_solver*.py", "tests/test_core_scorer.py", "tests/test_choosing.py", "tests/test_doubling.py",
          "tests/test_anagram_bounds.py", "tests/test_limits.py", "tests/test_advise.py", "tests/test_variant.py",
          "tests/test_play_scoring.py", "tests/test_cache_damage.py", "tests/test_selfplay.py",
-         "tests/test_selfplay_motifs.py", "tests/test_cli.py"]
+         "tests/test_selfplay_motifs.py", "tests/test_cli.py", "tests/test_ceiling.py", "tests/test_cli_best.py"]
 """Test files that run the core in-process (``solve``, ``solve_choosing``, ``best_total``, ``_core`` itself, the
 advice and self-play policies built on them, damaged word-list caches, ``novelty best`` through click's runner),
 globs from the repository root. Not the page, API-server and browser tests, whose chromium and servers would run

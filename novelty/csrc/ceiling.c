@@ -159,6 +159,39 @@ typedef struct {
     int aimed;                    /* cards the other factors can aim at */
 } Factors;
 
+/* The factors units below could bring, by kind (MULT_*): at most `height` of them can be in the word, so only the
+ * largest `height` of each kind count. */
+#define MAX_BELOW 64
+typedef struct {
+    int64_t factor[5][MAX_BELOW];
+    int n[5];
+} Below;
+
+static void below_add(Below *bw, int kind, int64_t factor, int copies) {
+    for (int i = 0; i < copies && bw->n[kind] < MAX_BELOW; i++) bw->factor[kind][bw->n[kind]++] = factor;
+}
+
+/* Multiply the largest `height` factors of each kind into x (MULT_OTHER2's aim at two cards each). */
+static void below_apply(Below *bw, Factors *x, int height) {
+    for (int kind = 1; kind < 5; kind++) {
+        int64_t *f = bw->factor[kind];
+        for (int i = 0; i < height && i < bw->n[kind]; i++) {
+            int best = i;
+            for (int j = i + 1; j < bw->n[kind]; j++)
+                if (f[j] > f[best]) best = j;
+            int64_t v = f[best];
+            f[best] = f[i];
+            f[i] = v;
+            if (kind == MULT_FIRST) x->first = times(x->first, v);
+            else if (kind == MULT_WORD) x->word = times(x->word, v);
+            else {
+                x->other = times(x->other, v);
+                x->aimed += kind == MULT_OTHER2 ? 2 : 1;
+            }
+        }
+    }
+}
+
 static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
     switch (fc->mult_kind) {
     case MULT_FIRST: x->first = times(x->first, power(fc->factor, copies)); break;
@@ -206,7 +239,7 @@ static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies)
 
 /* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
 static Candidate candidate(const Ceiling *c, int r, int left, int held, int copies_left, const uint8_t *facts,
-                           int n, int cards, Factors *x, int64_t *word_adds) {
+                           int n, int cards, Below *bw, int64_t *word_adds) {
     const Tables *t = c->t;
     Candidate k = {.self_factor = 1, .res = r};
     int height = facts[FACT_HEIGHT], copies = 0;
@@ -238,7 +271,7 @@ static Candidate candidate(const Ceiling *c, int r, int left, int held, int copi
     k.held = k.copies < held ? k.copies : held;
     if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
     for (int kind = 1; kind < 5; kind++)
-        if (kinds[kind]) add_factor(x, kinds[kind], k.copies);
+        if (kinds[kind]) below_add(bw, kind, kinds[kind]->factor, k.copies);
     *word_adds += best_word_add * k.copies;
     return k;
 }
@@ -319,15 +352,17 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
         if (fc->self_factor > most_self) most_self = fc->self_factor;
     }
     Candidate cand[MAX_RESOURCES];
+    Below below = {.n = {0}};
     int n_cand = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || height == 0) continue;
-        Candidate k = candidate(c, r, left[r], held[r], copies_left, facts, n, cards, &x, &word_adds);
+        Candidate k = candidate(c, r, left[r], held[r], copies_left, facts, n, cards, &below, &word_adds);
         if (k.copies <= 0) continue;
         received += k.single * k.copies;
         if (k.self_factor > most_self) most_self = k.self_factor;
         cand[n_cand++] = k;
     }
+    below_apply(&below, &x, height);
     /* T: the prefix's values (their additions given to any card, doubled at most by most_self), and the best
      * `height` units below. */
     for (int i = 0; i < m; i++) prefix_sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, n);
