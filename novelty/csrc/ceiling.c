@@ -15,6 +15,7 @@
 #include "ceiling.h"
 
 #define FACTOR_CAP ((int64_t)1 << 40)  /* products saturate here: far above any word's score */
+#define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)  /* units below a node, at most, as the ceiling lists them */
 
 int subtree_facts(const Steps *st, uint8_t *facts) {
     for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--) {
@@ -208,7 +209,36 @@ typedef struct {
     int copies;         /* how many of them the subtree has letters for (and the copies left allow) */
     int held;           /* of them, cards held (the rest are copies) */
     int res;
+    int letter;         /* the letter every face of it starts with, or -1 (a wild) */
 } Candidate;
+
+/* The largest sum of at most k of values[0..n) (each counted only if above 0), at most facts[c] of them of entries
+ * starting with letter c (letter[] < 0: a wild, any letter): greedily, best first, which is optimal for limits nested
+ * so (each letter's within the whole). No word below holds more of letter c than facts[c]. */
+static int64_t top_sum_letters(const int64_t *values, const int8_t *letter, int n, int k, const uint8_t *facts) {
+    int64_t sorted[MAX_ENTRIES];
+    int8_t which[MAX_ENTRIES];
+    int used[26] = {0}, m = 0;
+    for (int i = 0; i < n; i++) {  /* insertion sort, best first (a few dozen entries) */
+        if (values[i] <= 0) continue;
+        int j = m++;
+        while (j > 0 && sorted[j - 1] < values[i]) {
+            sorted[j] = sorted[j - 1];
+            which[j] = which[j - 1];
+            j--;
+        }
+        sorted[j] = values[i];
+        which[j] = letter[i];
+    }
+    int64_t sum = 0;
+    for (int i = 0, taken = 0; i < m && taken < k; i++) {
+        if (which[i] >= 0 && used[which[i]] >= facts[which[i]]) continue;
+        if (which[i] >= 0) used[which[i]]++;
+        sum += sorted[i];
+        taken++;
+    }
+    return sum;
+}
 
 /* The largest sum of at most k of values[0..n) (each counted only if above 0), at most `copies` of them of
  * entries marked copy[] (copies < 0: any number): greedily, best first, which is optimal for such limits. */
@@ -235,13 +265,12 @@ static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies)
     return sum;
 }
 
-#define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)
 
 /* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
 static Candidate candidate(const Ceiling *c, int r, int left, int held, int copies_left, const uint8_t *facts,
                            int n, int cards, Below *bw, int64_t *word_adds) {
     const Tables *t = c->t;
-    Candidate k = {.self_factor = 1, .res = r};
+    Candidate k = {.self_factor = 1, .res = r, .letter = -2};
     int height = facts[FACT_HEIGHT], copies = 0;
     int64_t best_factor[5] = {1, 1, 1, 1, 1}, best_word_add = 0;
     const FaceCeiling *kinds[5] = {0};
@@ -254,6 +283,8 @@ static Candidate candidate(const Ceiling *c, int r, int left, int held, int copi
             int room = f->wild == WILD_fixed ? facts[f->letter1] : fc->width == 2 ? height / 2 : height;
             if (f->wild == WILD_fixed && f->letter2 >= 0 && facts[f->letter2] < room) room = facts[f->letter2];
             if (room > copies) copies = room;
+            int starts = f->wild == WILD_fixed ? f->letter1 : -1;
+            k.letter = k.letter == -2 || k.letter == starts ? starts : -1;
             int64_t own = own_value(c, face, n), give = gives(f, cards);
             if (own > k.own) k.own = own;
             if (give > k.gives) k.gives = give;
@@ -368,10 +399,12 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
     for (int i = 0; i < m; i++) prefix_sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, n);
     int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];
     int n_adds = 0, n_peaks = 0, from[MAX_ENTRIES];
+    int8_t add_letter[MAX_ENTRIES];
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
     for (int k = 0; k < n_cand; k++)
         for (int copy = 0; copy < cand[k].copies && n_adds < MAX_ENTRIES; copy++) {
             from[n_adds] = cand[k].res;
+            add_letter[n_adds] = (int8_t)cand[k].letter;
             add_copy[n_adds] = peak_copy[n_peaks] = copy >= cand[k].held;
             adds[n_adds++] = cand[k].self_factor * cand[k].own + most_self * cand[k].gives;
             peaks[n_peaks++] = cand[k].self_factor * (cand[k].own + received);
@@ -416,5 +449,7 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
      * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
     int64_t head = sum + gain + extra, factor = times(x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
     for (int i = 0; i < n_adds; i++) adds[i] = times(factor, adds[i]) * scale - (cheap ? cheap[from[i]] : 0);
-    return (head > 0 ? times(factor, head) : head) * scale + top_sum(adds, add_copy, n_adds, height, copies_left);
+    int64_t by_letter = top_sum_letters(adds, add_letter, n_adds, height, facts);  /* (before top_sum reorders) */
+    int64_t by_copies = top_sum(adds, add_copy, n_adds, height, copies_left);
+    return (head > 0 ? times(factor, head) : head) * scale + (by_letter < by_copies ? by_letter : by_copies);
 }
