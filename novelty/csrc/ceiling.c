@@ -12,6 +12,8 @@
  * as the subtree has letters for (its facts), the additions counted for the best H of them (H: the most cards the
  * subtree can add), every factor they could bring counted.
  */
+#include <stdlib.h>
+
 #include "ceiling.h"
 
 #define FACTOR_CAP ((int64_t)1 << 40)  /* products saturate here: far above any word's score */
@@ -77,7 +79,16 @@ static int64_t motif_adds(const Tables *t, const Face *f) {
     return add;
 }
 
-void ceiling_init(Ceiling *c, const Tables *t) {
+static int64_t own_value(const Ceiling *c, int face, int n);
+static int64_t gives(const Face *f, int cards);
+static int paths(Ceiling *c);
+
+void ceiling_free(Ceiling *c) {
+    free(c->path);
+    c->path = NULL;
+}
+
+int ceiling_init(Ceiling *c, const Tables *t) {
     *c = (Ceiling){.t = t};
     for (int j = 0; j < t->scorer.n_motifs; j++) {
         switch (t->scorer.motifs[j]) {
@@ -119,6 +130,7 @@ void ceiling_init(Ceiling *c, const Tables *t) {
             }
         }
     }
+    return t->facts ? paths(c) : 0;
 }
 
 /* The most a count of its own effect can reach in a word of at most n letters. */
@@ -364,8 +376,8 @@ static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int lett
     return 1;
 }
 
-int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const int *held,
-                     int copies_left, const uint8_t *facts, const int64_t *cheap) {
+int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
+                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap) {
     const Tables *t = c->t;
     const Face *faces = t->scorer.faces;
     int height = facts[FACT_HEIGHT], n = letters + height, cards = m + height;
@@ -451,5 +463,52 @@ int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, co
     for (int i = 0; i < n_adds; i++) adds[i] = times(factor, adds[i]) * scale - (cheap ? cheap[from[i]] : 0);
     int64_t by_letter = top_sum_letters(adds, add_letter, n_adds, height, facts);  /* (before top_sum reorders) */
     int64_t by_copies = top_sum(adds, add_copy, n_adds, height, copies_left);
-    return (head > 0 ? times(factor, head) : head) * scale + (by_letter < by_copies ? by_letter : by_copies);
+    int64_t tail = by_letter < by_copies ? by_letter : by_copies;
+    if (c->path) {  /* along the list's words: what the units below add, prices not taken off */
+        int64_t by_path = times(factor, c->path[node]) * scale;
+        if (by_path < tail) tail = by_path;
+    }
+    return (head > 0 ? times(factor, head) : head) * scale + tail;
+}
+
+/* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at
+ * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
+ * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
+ * units add more. Nodes are numbered breadth-first: children are worked out before their parents. */
+static int paths(Ceiling *c) {
+    const Tables *t = c->t;
+    const Steps *st = &t->steps;
+    int n = t->facts[FACT_HEIGHT], most_self = 1;
+    int64_t value[26] = {0};
+    for (int r = 0; r < t->n_res; r++)
+        for (int i = 0; i < t->n_res_faces[r]; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++)
+                if (c->face[face].self_factor > most_self) most_self = c->face[face].self_factor;
+    for (int r = 0; r < t->n_res; r++) {
+        if (t->res[r].kind == RES_KIND_copy_pool || t->res[r].capacity + t->twin_cap[r] <= 0) continue;
+        for (int i = 0; i < t->n_res_faces[r]; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++) {
+                const Face *f = &t->scorer.faces[face];
+                int64_t v = c->face[face].self_factor * own_value(c, face, n) + most_self * gives(f, n);
+                uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
+                for (int letter = 0; letter < 26; letter++)
+                    if (starts >> letter & 1 && v > value[letter]) value[letter] = v;
+            }
+    }
+    c->path = malloc(sizeof *c->path * st->n_nodes);
+    if (!c->path) return -1;
+    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
+        int64_t best = 0;
+        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
+            int letter = __builtin_ctz(bits);
+            int32_t child = steps_child(st, (uint32_t)node, letter);
+            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
+            int64_t v = value[letter] + c->path[child];
+            if (v > best) best = v;
+        }
+        c->path[node] = best;
+    }
+    return 0;
 }

@@ -44,17 +44,21 @@ typedef struct {
     int per_letter;                     /* motifs adding up to a point per letter of the word */
     int64_t awards_fixed;               /* Sesquipedalian and Pangram: points a word may earn */
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
+    int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
+                     * the list, each letter at the best any unit starting with it adds (units may repeat) */
 } Ceiling;
 
-void ceiling_init(Ceiling *c, const Tables *t);
+/* 0, or -1 when out of memory. */
+int ceiling_init(Ceiling *c, const Tables *t);
+void ceiling_free(Ceiling *c);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
  * `facts`, scores more than this (awards included). Of each resource's units left, held[r] are cards held; the rest
  * are copies, of which the word may take copies_left more in all (-1: no limit). With `cheap` (may be NULL: per resource, the least a unit of it
  * costs, in 1/PRICE_SCALE points), the ceiling is of the score less the prices of the units below, in 1/PRICE_SCALE
  * points. */
-int64_t word_ceiling(const Ceiling *c, const Placed *seq, int m, int letters, const int *left, const int *held,
-                     int copies_left, const uint8_t *facts, const int64_t *cheap);
+int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
+                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap);
 
 /* The best word the cards can spell, found by walking below only the nodes whose ceiling is over the best word
  * scored so far (prune), or every node (not prune: each word is then held to the ceilings on its way). */

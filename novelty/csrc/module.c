@@ -470,10 +470,12 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             budget_phase(&b, q.seconds > 0 ? started + q.seconds : 0, 1.0);
             WordWalk ww;
             int rc;
-            ceiling_init(c, t);
+            t->facts = facts.buf;
+            rc = ceiling_init(c, t);
             Py_BEGIN_ALLOW_THREADS
-            rc = walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
+            if (rc == 0) rc = walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
+            ceiling_free(c);
             out = rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
                   : Py_BuildValue("{s:N,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),

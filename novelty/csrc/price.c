@@ -263,7 +263,7 @@ int price_bound(Pack *p, int64_t *bound) {
     if (s && beaters && ceiling) {
         read_columns(p, &c);
         basis_init(s, &c);
-        ceiling_init(ceiling, t);
+        if (ceiling_init(ceiling, t) < 0) c.failed = 1;
         double dual[MAX_RESOURCES];
         int64_t words, excess, least = INT64_MAX;
         for (int round = 0; round < PRICE_ROUNDS && !c.failed; round++) {
@@ -281,6 +281,7 @@ int price_bound(Pack *p, int64_t *bound) {
     free_columns(&c);
     free(s);
     free(beaters);
+    if (ceiling) ceiling_free(ceiling);
     free(ceiling);
     return known;
 }

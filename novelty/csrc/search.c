@@ -35,11 +35,15 @@ static int best_words_first(const Tables *t, Groups *gs, Budget *b, double start
                             double *walk_share) {
     Ceiling *c = malloc(sizeof *c);
     if (!c) return -1;
-    ceiling_init(c, t);
+    if (ceiling_init(c, t) < 0) {
+        free(c);
+        return -1;
+    }
     budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE : 0, BEST_WORDS_WORK);
     uint64_t ticks = b->ticks;
     WordWalk found;
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
+    ceiling_free(c);
     free(c);
     gs->best_word = found.best;
     gs->best_word_done = found.done;

@@ -368,7 +368,7 @@ static int under_ceiling(Walker *w, uint32_t node) {
         held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
     }
     int copies_left = t->pool_res >= 0 ? t->res[t->pool_res].capacity - w->excess_total : 0;
-    int64_t c = word_ceiling(w->ceiling, w->seq, w->seq_len, w->letters, w->left, held,
+    int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
     w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
     w->nodes++;
