@@ -85,7 +85,8 @@ static int paths(Ceiling *c);
 
 void ceiling_free(Ceiling *c) {
     free(c->path);
-    c->path = NULL;
+    free(c->priced_path);
+    c->path = c->priced_path = NULL;
 }
 
 int ceiling_init(Ceiling *c, const Tables *t) {
@@ -464,8 +465,9 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t by_letter = top_sum_letters(adds, add_letter, n_adds, height, facts);  /* (before top_sum reorders) */
     int64_t by_copies = top_sum(adds, add_copy, n_adds, height, copies_left);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
-    if (c->path) {  /* along the list's words: what the units below add, prices not taken off */
-        int64_t by_path = times(factor, c->path[node]) * scale;
+    if (c->path) {  /* along the list's words: what the units below add (less their prices, at a factor of 1) */
+        int64_t by_path = cheap && c->priced_path && factor == 1 ? c->priced_path[node]
+                                                                 : times(factor, c->path[node]) * scale;
         if (by_path < tail) tail = by_path;
     }
     return (head > 0 ? times(factor, head) : head) * scale + tail;
@@ -475,11 +477,11 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
  * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
  * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
  * units add more. Nodes are numbered breadth-first: children are worked out before their parents. */
-static int paths(Ceiling *c) {
+/* The best value a unit starting with each letter adds (less its price, with `cheap`), at least 0. */
+static void letter_values(const Ceiling *c, const int64_t *cheap, int64_t value[26]) {
     const Tables *t = c->t;
-    const Steps *st = &t->steps;
     int n = t->facts[FACT_HEIGHT], most_self = 1;
-    int64_t value[26] = {0};
+    for (int letter = 0; letter < 26; letter++) value[letter] = 0;
     for (int r = 0; r < t->n_res; r++)
         for (int i = 0; i < t->n_res_faces[r]; i++)
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
@@ -492,23 +494,48 @@ static int paths(Ceiling *c) {
                      alt++) {
                 const Face *f = &t->scorer.faces[face];
                 int64_t v = c->face[face].self_factor * own_value(c, face, n) + most_self * gives(f, n);
+                if (cheap) v = v * PRICE_SCALE - cheap[r];
                 uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
                 for (int letter = 0; letter < 26; letter++)
                     if (starts >> letter & 1 && v > value[letter]) value[letter] = v;
             }
     }
-    c->path = malloc(sizeof *c->path * st->n_nodes);
-    if (!c->path) return -1;
+}
+
+/* The most any completion below each node adds, letter by letter at value[letter], into path[] (nodes are numbered
+ * breadth-first: children are worked out before their parents). */
+static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path) {
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
         int64_t best = 0;
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = value[letter] + c->path[child];
+            int64_t v = value[letter] + path[child];
             if (v > best) best = v;
         }
-        c->path[node] = best;
+        path[node] = best;
     }
+}
+
+/* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at
+ * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
+ * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
+ * units add more. */
+static int paths(Ceiling *c) {
+    int64_t value[26];
+    letter_values(c, NULL, value);
+    c->path = malloc(sizeof *c->path * c->t->steps.n_nodes);
+    if (!c->path) return -1;
+    fill_paths(&c->t->steps, value, c->path);
+    return 0;
+}
+
+int ceiling_price(Ceiling *c, const int64_t *cheap) {
+    int64_t value[26];
+    letter_values(c, cheap, value);
+    if (!c->priced_path) c->priced_path = malloc(sizeof *c->priced_path * c->t->steps.n_nodes);
+    if (!c->priced_path) return -1;
+    fill_paths(&c->t->steps, value, c->priced_path);
     return 0;
 }

@@ -46,11 +46,16 @@ typedef struct {
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
+    int64_t *priced_path;  /* owned, or NULL: the same less each unit's price, in 1/PRICE_SCALE points
+                            * (ceiling_price) */
 } Ceiling;
 
 /* 0, or -1 when out of memory. */
 int ceiling_init(Ceiling *c, const Tables *t);
 void ceiling_free(Ceiling *c);
+/* Work out priced_path for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
+ * memory. */
+int ceiling_price(Ceiling *c, const int64_t *cheap);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
  * `facts`, scores more than this (awards included). Of each resource's units left, held[r] are cards held; the rest

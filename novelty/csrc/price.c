@@ -195,7 +195,7 @@ static int most_words(const Tables *t) {
 
 /* One round: the relaxation's prices, then the most any word beats them by; the bound they give (0 when the walk
  * could not finish). The words found beating their prices are in *beaters. */
-static int price_round(Pack *p, const Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
+static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
                        int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
@@ -209,6 +209,10 @@ static int price_round(Pack *p, const Ceiling *ceiling, Columns *c, Basis *s, Be
         price.dear[r] = copies && copy > held ? copy : held;
         price.first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
         paid += scaled[r] * field_value(p, p->lay.full, r);
+    }
+    if (ceiling_price(ceiling, price.cheap) < 0) {
+        p->failed = 1;
+        return 0;
     }
     WordWalk priced;
     int words_most = most_words(t);
