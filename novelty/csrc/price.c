@@ -20,6 +20,7 @@
 #define EPS 1e-9
 #define PRICE_ROUNDS 12   /* at most: prices, then the words beating them added to the relaxation */
 #define PRICE_SLACK 0.08  /* of the best play found: what words may beat their prices by, in all, unwalked */
+#define FIRST_SLACK 0.25  /* the same in the first round: a bound soon, if a looser one */
 
 typedef struct {
     int m, n;                  /* rows (resources), columns (options and words worth something) */
@@ -196,7 +197,7 @@ static int most_words(const Tables *t) {
 /* One round: the relaxation's prices, then the most any word beats them by; the bound they give (0 when the walk
  * could not finish). The words found beating their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
-                       int64_t *words, int64_t *excess) {
+                       double share, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
     int64_t scaled[MAX_RESOURCES], paid = 0;
@@ -217,7 +218,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     WordWalk priced;
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int64_t slack = best > 0 ? (int64_t)(PRICE_SLACK * (double)best * PRICE_SCALE / words_most) : 0;
+    int64_t slack = best > 0 ? (int64_t)(share * (double)best * PRICE_SCALE / words_most) : 0;
     int rc = walk_priced(t, ceiling, &price, slack, beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
@@ -271,7 +272,8 @@ int price_bound(Pack *p, int64_t *bound) {
         double dual[MAX_RESOURCES];
         int64_t words, excess, least = INT64_MAX;
         for (int round = 0; round < PRICE_ROUNDS && !c.failed; round++) {
-            if (!price_round(p, ceiling, &c, s, beaters, dual, &words, &excess)) break;
+            if (!price_round(p, ceiling, &c, s, beaters, dual, round ? PRICE_SLACK : FIRST_SLACK, &words, &excess))
+                break;
             int better = words < least;
             if (better) least = words;
             known = 1;
