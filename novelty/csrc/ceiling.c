@@ -89,48 +89,47 @@ void ceiling_free(Ceiling *c) {
     c->path = c->priced_path = NULL;
 }
 
-int ceiling_init(Ceiling *c, const Tables *t) {
-    *c = (Ceiling){.t = t};
+/* The motifs that multiply a card, or add to words the ceiling counts whatever the letters. */
+static void read_motifs(Ceiling *c, const Tables *t) {
     for (int j = 0; j < t->scorer.n_motifs; j++) {
         switch (t->scorer.motifs[j]) {
         case MOTIF_first_letter: c->first_letter++; break;
         case MOTIF_epistolary_novel: c->epistolary++; break;
         case MOTIF_adventure_duo: c->adventure_duo = 1; break;
-        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: c->word_doublers++; break;
         case MOTIF_hermit: c->hermit++; break;
-        case MOTIF_uncopyrightable: c->uncopyrightable++; break;
         case MOTIF_red_pill_blue_pill: case MOTIF_red_eyes_blue_eyes: c->red_blue += 2; break;
-        case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
-        case MOTIF_my_name_is:
-            c->per_letter++;
-            break;
         }
     }
     for (int a = 0; a < t->n_award_bits; a++) {
         if (t->award_motif[a] == MOTIF_grandiloquent) c->grandiloquent = 1;
         else c->awards_fixed += t->param.award_points;
     }
-    for (int i = 0; i < t->scorer.n_faces; i++) {
-        const Face *f = &t->scorer.faces[i];
-        FaceCeiling *fc = &c->face[i];
-        fc->width = face_width(f);
-        fc->points = f->points;
-        fc->motif_add = motif_adds(t, f);
-        fc->self_factor = c->adventure_duo && fc->width == 2 ? 2 : 1;
-        fc->mult_kind = MULT_NONE;
-        if (f->op == OP_add && f->target != TARGET_self && f->target != TARGET_word) fc->single = f->amount;
-        if (f->op == OP_multiply) {
-            fc->factor = f->amount;
-            switch (f->target) {
-            case TARGET_self: fc->self_factor *= f->amount; break;
-            case TARGET_first: fc->mult_kind = MULT_FIRST; break;
-            case TARGET_adjacent: fc->mult_kind = MULT_OTHER2; break;
-            case TARGET_all: case TARGET_word: fc->mult_kind = MULT_WORD; break;
-            case TARGET_shorter_word: break;  /* a play-level double: not in a word's score */
-            default: fc->mult_kind = MULT_OTHER; break;
-            }
-        }
+}
+
+/* What a face adds, gives and multiplies, read once. */
+static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
+    fc->width = face_width(f);
+    fc->points = f->points;
+    fc->motif_add = motif_adds(c->t, f);
+    fc->self_factor = c->adventure_duo && fc->width == 2 ? 2 : 1;
+    fc->mult_kind = MULT_NONE;
+    if (f->op == OP_add && f->target != TARGET_self && f->target != TARGET_word) fc->single = f->amount;
+    if (f->op != OP_multiply) return;
+    fc->factor = f->amount;
+    switch (f->target) {
+    case TARGET_self: fc->self_factor *= f->amount; break;
+    case TARGET_first: fc->mult_kind = MULT_FIRST; break;
+    case TARGET_adjacent: fc->mult_kind = MULT_OTHER2; break;
+    case TARGET_all: case TARGET_word: fc->mult_kind = MULT_WORD; break;
+    case TARGET_shorter_word: break;  /* a play-level double: not in a word's score */
+    default: fc->mult_kind = MULT_OTHER; break;
     }
+}
+
+int ceiling_init(Ceiling *c, const Tables *t) {
+    *c = (Ceiling){.t = t};
+    read_motifs(c, t);
+    for (int i = 0; i < t->scorer.n_faces; i++) read_face(c, &t->scorer.faces[i], &c->face[i]);
     return t->facts ? paths(c) : 0;
 }
 
@@ -279,44 +278,63 @@ static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies)
 }
 
 
-/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
-static Candidate candidate(const Ceiling *c, int r, int left, int held, int copies_left, const uint8_t *facts,
-                           int n, int cards, Below *bw, int64_t *word_adds) {
-    const Tables *t = c->t;
-    Candidate k = {.self_factor = 1, .res = r, .letter = -2};
-    int height = facts[FACT_HEIGHT], copies = 0;
-    int64_t best_factor[5] = {1, 1, 1, 1, 1}, best_word_add = 0;
-    const FaceCeiling *kinds[5] = {0};
-    for (int i = 0; i < t->n_res_faces[r]; i++) {
-        for (int alt = 0; alt < 2; alt++) {
-            int face = alt ? t->scorer.faces[t->res_faces[r][i]].as_printed : t->res_faces[r][i];
-            if (face < 0) continue;
-            const Face *f = &t->scorer.faces[face];
-            const FaceCeiling *fc = &c->face[face];
-            int room = f->wild == WILD_fixed ? facts[f->letter1] : fc->width == 2 ? height / 2 : height;
-            if (f->wild == WILD_fixed && f->letter2 >= 0 && facts[f->letter2] < room) room = facts[f->letter2];
-            if (room > copies) copies = room;
-            int starts = f->wild == WILD_fixed ? f->letter1 : -1;
-            k.letter = k.letter == -2 || k.letter == starts ? starts : -1;
-            int64_t own = own_value(c, face, n), give = gives(f, cards);
-            if (own > k.own) k.own = own;
-            if (give > k.gives) k.gives = give;
-            if (fc->single > k.single) k.single = fc->single;
-            if (fc->self_factor > k.self_factor) k.self_factor = fc->self_factor;
-            if (fc->mult_kind != MULT_NONE && fc->factor > best_factor[fc->mult_kind]) {
-                best_factor[fc->mult_kind] = fc->factor;
-                kinds[fc->mult_kind] = fc;
-            }
-            if (word_add(f) > best_word_add) best_word_add = word_add(f);
-        }
+/* What a unit of some resource may do, over its faces: the most of each. */
+typedef struct {
+    Candidate k;
+    int room;                       /* the most the subtree has letters for */
+    int64_t best_factor[5], best_word_add;
+    const FaceCeiling *kinds[5];    /* the face with the largest factor of each kind */
+} Reading;
+
+static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, int n, int cards, Reading *u) {
+    const Face *f = &c->t->scorer.faces[face];
+    const FaceCeiling *fc = &c->face[face];
+    int height = facts[FACT_HEIGHT];
+    int room = f->wild == WILD_fixed ? facts[f->letter1] : fc->width == 2 ? height / 2 : height;
+    if (f->wild == WILD_fixed && f->letter2 >= 0 && facts[f->letter2] < room) room = facts[f->letter2];
+    if (room > u->room) u->room = room;
+    int starts = f->wild == WILD_fixed ? f->letter1 : -1;
+    u->k.letter = u->k.letter == -2 || u->k.letter == starts ? starts : -1;
+    int64_t own = own_value(c, face, n), give = gives(f, cards);
+    if (own > u->k.own) u->k.own = own;
+    if (give > u->k.gives) u->k.gives = give;
+    if (fc->single > u->k.single) u->k.single = fc->single;
+    if (fc->self_factor > u->k.self_factor) u->k.self_factor = fc->self_factor;
+    if (fc->mult_kind != MULT_NONE && fc->factor > u->best_factor[fc->mult_kind]) {
+        u->best_factor[fc->mult_kind] = fc->factor;
+        u->kinds[fc->mult_kind] = fc;
     }
-    k.copies = copies < left ? copies : left;
+    if (word_add(f) > u->best_word_add) u->best_word_add = word_add(f);
+}
+
+/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
+static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, int n, int cards,
+                           Below *bw, int64_t *word_adds) {
+    const Tables *t = c->t;
+    int left = limits[0], held = limits[1], copies_left = limits[2], height = facts[FACT_HEIGHT];
+    Reading u;  /* (set field by field: clearing the whole of it, per resource and node, costs a quarter of the walk) */
+    u.k.own = u.k.gives = u.k.single = 0;
+    u.k.self_factor = 1;
+    u.k.res = r;
+    u.k.letter = -2;
+    u.room = 0;
+    u.best_word_add = 0;
+    for (int kind = 0; kind < 5; kind++) {
+        u.best_factor[kind] = 1;
+        u.kinds[kind] = NULL;
+    }
+    for (int i = 0; i < t->n_res_faces[r]; i++)
+        for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                 alt++)
+            read_unit_face(c, face, facts, n, cards, &u);
+    Candidate k = u.k;
+    k.copies = u.room < left ? u.room : left;
     if (k.copies > height) k.copies = height;
     k.held = k.copies < held ? k.copies : held;
     if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
     for (int kind = 1; kind < 5; kind++)
-        if (kinds[kind]) below_add(bw, kind, kinds[kind]->factor, k.copies);
-    *word_adds += best_word_add * k.copies;
+        if (u.kinds[kind]) below_add(bw, kind, u.kinds[kind]->factor, k.copies);
+    *word_adds += u.best_word_add * k.copies;
     return k;
 }
 
@@ -344,13 +362,26 @@ static void spell(const Placed *seq, int m, Spelled *s) {
         }
 }
 
+/* Whether some letter can be in the word three times. */
+static int thrice_possible(const Spelled *s, const uint8_t *facts) {
+    for (int c = 0; c < 26; c++)
+        if (s->count[c] + facts[c] >= 3) return 1;
+    return 0;
+}
+
+/* Whether a letter can follow itself below: twice in a completion, or once after the prefix's last letter. */
+static int doubled_possible(const Spelled *s, const uint8_t *facts) {
+    for (int c = 0; c < 26; c++)
+        if (facts[c] >= 2 || (facts[c] >= 1 && s->last == c)) return 1;
+    return 0;
+}
+
 /* Whether a word motif can still apply to some word below: its letters are the prefix's and a completion's, and a
  * completion holds at most facts[c] of letter c (whatever cards spell them). Its word-level points or factor are
  * counted only then. */
 static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int letters) {
-    int below_vowels = 0, pair = 0, some = 0;
+    int below_vowels = 0, pair = 0;
     for (int c = 0; c < 26; c++) {
-        some |= facts[c] > 0;
         if (vowel_or_y(c)) {
             below_vowels += facts[c];
             pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
@@ -358,119 +389,182 @@ static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int lett
     }
     switch (motif) {
     case MOTIF_utopia: return 2 * (s->vowels + s->count[24] + below_vowels) > letters;
-    case MOTIF_trilogy:
-        for (int c = 0; c < 26; c++)
-            if (s->count[c] + facts[c] >= 3) return 1;
-        return 0;
+    case MOTIF_trilogy: return thrice_possible(s, facts);
     case MOTIF_fight_back_to_back: return s->doubled_vowel || pair;
-    case MOTIF_bookkeeper:
-        if (s->doubled) return 1;
-        for (int c = 0; c < 26; c++)
-            if (facts[c] >= 2 || (facts[c] >= 1 && s->last == c)) return 1;
-        return 0;
+    case MOTIF_bookkeeper: return s->doubled || doubled_possible(s, facts);
     case MOTIF_lipogram: return !s->count[0] && !s->count[13] && !s->count[19] && !s->count[4];
     case MOTIF_strengths: return s->vowels <= 1;
     case MOTIF_uncopyrightable: return !s->repeated;
     case MOTIF_chekhovs_gun: return s->first < 0 || facts[s->first] > 0 || (s->last == s->first && letters > 1);
     }
-    (void)some;
     return 1;
 }
 
-int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
-                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap) {
-    const Tables *t = c->t;
-    const Face *faces = t->scorer.faces;
-    int height = facts[FACT_HEIGHT], n = letters + height, cards = m + height;
-    Factors x = {.first = 1, .other = 1, .word = 1};
-    int64_t word_adds = 0, received = 0, prefix_sum = 0, gives_total = 0;
-    int wild_laid = 0, most_self = 1;
-    for (int i = 0; i < m; i++) {
-        int face = seq[i].face;
-        const FaceCeiling *fc = &c->face[face];
-        add_factor(&x, fc, 1);
-        word_adds += word_add(&faces[face]);
-        gives_total += gives(&faces[face], cards);
-        received += fc->single;
-        wild_laid |= faces[face].is_wild;
-        if (fc->self_factor > most_self) most_self = fc->self_factor;
-    }
+/* One ceiling's working: the prefix and what may come below the node. */
+typedef struct {
+    const Ceiling *c;
+    const Placed *seq;
+    int m, letters, height, n, cards, copies_left;
+    const uint8_t *facts;
+    Factors x;
+    int64_t word_adds, received, gives_total;
+    int wild_laid, most_self;
     Candidate cand[MAX_RESOURCES];
-    Below below = {.n = {0}};
-    int n_cand = 0;
-    for (int r = 0; r < t->n_res; r++) {
-        if (left[r] <= 0 || height == 0) continue;
-        Candidate k = candidate(c, r, left[r], held[r], copies_left, facts, n, cards, &below, &word_adds);
-        if (k.copies <= 0) continue;
-        received += k.single * k.copies;
-        if (k.self_factor > most_self) most_self = k.self_factor;
-        cand[n_cand++] = k;
-    }
-    below_apply(&below, &x, height);
-    /* T: the prefix's values (their additions given to any card, doubled at most by most_self), and the best
-     * `height` units below. */
-    for (int i = 0; i < m; i++) prefix_sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, n);
-    int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];
-    int n_adds = 0, n_peaks = 0, from[MAX_ENTRIES];
+    int n_cand;
+    int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];   /* what each unit below adds; the most it can be worth */
+    int n_adds, n_peaks, from[MAX_ENTRIES];
     int8_t add_letter[MAX_ENTRIES];
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
-    for (int k = 0; k < n_cand; k++)
-        for (int copy = 0; copy < cand[k].copies && n_adds < MAX_ENTRIES; copy++) {
-            from[n_adds] = cand[k].res;
-            add_letter[n_adds] = (int8_t)cand[k].letter;
-            add_copy[n_adds] = peak_copy[n_peaks] = copy >= cand[k].held;
-            adds[n_adds++] = cand[k].self_factor * cand[k].own + most_self * cand[k].gives;
-            peaks[n_peaks++] = cand[k].self_factor * (cand[k].own + received);
+} Reach;
+
+/* The prefix's factors, word-level additions, additions given, and whether it holds a wild. */
+static void read_prefix(Reach *w) {
+    const Face *faces = w->c->t->scorer.faces;
+    for (int i = 0; i < w->m; i++) {
+        int face = w->seq[i].face;
+        const FaceCeiling *fc = &w->c->face[face];
+        add_factor(&w->x, fc, 1);
+        w->word_adds += word_add(&faces[face]);
+        w->gives_total += gives(&faces[face], w->cards);
+        w->received += fc->single;
+        w->wild_laid |= faces[face].is_wild;
+        if (fc->self_factor > w->most_self) w->most_self = fc->self_factor;
+    }
+}
+
+/* The units the resources left may add below the node, and the largest factors they may bring. */
+static void read_below(Reach *w, const int *left, const int *held) {
+    const Tables *t = w->c->t;
+    Below below;  /* (only the counts cleared: the factors are written before they are read) */
+    for (int kind = 0; kind < 5; kind++) below.n[kind] = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        if (left[r] <= 0 || w->height == 0) continue;
+        int limits[3] = {left[r], held[r], w->copies_left};
+        Candidate k = candidate(w->c, r, limits, w->facts, w->n, w->cards, &below, &w->word_adds);
+        if (k.copies <= 0) continue;
+        w->received += k.single * k.copies;
+        if (k.self_factor > w->most_self) w->most_self = k.self_factor;
+        w->cand[w->n_cand++] = k;
+    }
+    below_apply(&below, &w->x, w->height);
+}
+
+/* Each unit below as an entry: what it adds (with what it gives) and the most it can be worth to a factor. */
+static void list_entries(Reach *w) {
+    int n = 0;
+    int64_t most_self = w->most_self, received = w->received;
+    for (int k = 0; k < w->n_cand; k++) {
+        const Candidate *u = &w->cand[k];
+        int64_t add = u->self_factor * u->own + most_self * u->gives, peak = u->self_factor * (u->own + received);
+        for (int copy = 0; copy < u->copies && n < MAX_ENTRIES; copy++, n++) {
+            w->from[n] = u->res;
+            w->add_letter[n] = (int8_t)u->letter;
+            w->add_copy[n] = w->peak_copy[n] = copy >= u->held;
+            w->adds[n] = add;
+            w->peaks[n] = peak;
         }
-    int64_t sum = prefix_sum + most_self * gives_total;
-    /* The factors' gain: at the first card (laid, or the best a unit below could be), then at the others. */
+    }
+    w->n_adds = w->n_peaks = n;
+}
+
+/* What the factors aimed at cards add: at the first card (laid, or the best a unit below could be), then at the
+ * others (the laid cards after the first, and the units below). */
+static int64_t factor_gain(Reach *w) {
+    const Ceiling *c = w->c;
     int64_t first = 0;
-    if (m > 0) {
-        first = c->face[seq[0].face].self_factor * (own_value(c, seq[0].face, n) + received);
+    if (w->m > 0) {
+        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, w->n) + w->received);
     } else {
-        for (int i = 0; i < n_peaks; i++)
-            if (peaks[i] > first) first = peaks[i];
+        for (int i = 0; i < w->n_peaks; i++)
+            if (w->peaks[i] > first) first = w->peaks[i];
     }
-    for (int i = 1; i < m && n_peaks < MAX_ENTRIES; i++) {
-        peak_copy[n_peaks] = 0;
-        peaks[n_peaks++] = c->face[seq[i].face].self_factor * (own_value(c, seq[i].face, n) + received);
+    for (int i = 1; i < w->m && w->n_peaks < MAX_ENTRIES; i++) {
+        w->peak_copy[w->n_peaks] = 0;
+        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, w->n) + w->received);
     }
-    for (int k = 0; k < c->first_letter; k++) x.first = times(x.first, 2);
+    for (int k = 0; k < c->first_letter; k++) w->x.first = times(w->x.first, 2);
     for (int k = 0; k < c->epistolary; k++) {
-        x.other = times(x.other, 2);
-        x.aimed += 1;
+        w->x.other = times(w->x.other, 2);
+        w->x.aimed += 1;
     }
-    int64_t gain = (times(x.first, x.other) - 1) * (first > 0 ? first : 0)
-                   + (x.other - 1) * top_sum(peaks, peak_copy, n_peaks, x.aimed < cards ? x.aimed : cards, copies_left);
+    int aimed = w->x.aimed < w->cards ? w->x.aimed : w->cards;
+    return (times(w->x.first, w->x.other) - 1) * (first > 0 ? first : 0)
+           + (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
+}
+
+/* What the word itself may earn: word-level additions, the motifs that may still apply, awards; the word motifs
+ * that may double it into *doublers. */
+static int64_t word_level(const Reach *w, int *doublers) {
+    const Ceiling *c = w->c;
+    const Tables *t = c->t;
     Spelled spelled;
-    spell(seq, m, &spelled);
-    int64_t extra = word_adds + c->red_blue + (wild_laid ? 0 : c->hermit) + c->awards_fixed + (c->grandiloquent ? n : 0);
-    int doublers = 0;
+    spell(w->seq, w->m, &spelled);
+    int64_t extra = w->word_adds + c->red_blue + (w->wild_laid ? 0 : c->hermit) + c->awards_fixed
+                    + (c->grandiloquent ? w->n : 0);
+    *doublers = 0;
     for (int j = 0; j < t->scorer.n_motifs; j++) {
         int motif = t->scorer.motifs[j];
-        if (!may_apply(motif, &spelled, facts, letters)) continue;
+        if (!may_apply(motif, &spelled, w->facts, w->letters)) continue;
         switch (motif) {
-        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: doublers++; break;
+        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: (*doublers)++; break;
         case MOTIF_uncopyrightable: extra += 1; break;
         case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
         case MOTIF_my_name_is:
-            extra += n;
+            extra += w->n;
             break;
         }
     }
-    /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
-     * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
-    int64_t head = sum + gain + extra, factor = times(x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
-    for (int i = 0; i < n_adds; i++) adds[i] = times(factor, adds[i]) * scale - (cheap ? cheap[from[i]] : 0);
-    int64_t by_letter = top_sum_letters(adds, add_letter, n_adds, height, facts);  /* (before top_sum reorders) */
-    int64_t by_copies = top_sum(adds, add_copy, n_adds, height, copies_left);
+    return extra;
+}
+
+/* The most the units below add at the word's factor (less their prices, with cheap), the least of three bounds:
+ * the best units within the letters the subtree holds, within the copies left, and along the list's words. */
+static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t *cheap) {
+    int64_t scale = cheap ? PRICE_SCALE : 1;
+    int n = w->n_adds;
+    for (int i = 0; i < n; i++) w->adds[i] = times(factor, w->adds[i]) * scale - (cheap ? cheap[w->from[i]] : 0);
+    int64_t by_letter = top_sum_letters(w->adds, w->add_letter, w->n_adds, w->height, w->facts);  /* (first) */
+    int64_t by_copies = top_sum(w->adds, w->add_copy, w->n_adds, w->height, w->copies_left);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
+    const Ceiling *c = w->c;
     if (c->path) {  /* along the list's words: what the units below add (less their prices, at a factor of 1) */
         int64_t by_path = cheap && c->priced_path && factor == 1 ? c->priced_path[node]
                                                                  : times(factor, c->path[node]) * scale;
         if (by_path < tail) tail = by_path;
     }
-    return (head > 0 ? times(factor, head) : head) * scale + tail;
+    return tail;
+}
+
+int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
+                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap) {
+    Reach reach, *w = &reach;  /* (its arrays are filled as far as they are read, not cleared: this runs per node) */
+    w->c = c;
+    w->seq = seq;
+    w->m = m;
+    w->letters = letters;
+    w->height = facts[FACT_HEIGHT];
+    w->n = letters + w->height;
+    w->cards = m + w->height;
+    w->copies_left = copies_left;
+    w->facts = facts;
+    w->x = (Factors){.first = 1, .other = 1, .word = 1};
+    w->word_adds = w->received = w->gives_total = 0;
+    w->wild_laid = 0;
+    w->most_self = 1;
+    w->n_cand = w->n_adds = w->n_peaks = 0;
+    read_prefix(w);
+    read_below(w, left, held);
+    list_entries(w);
+    /* T: the prefix's values (their additions given to any card, doubled at most by most_self), then the factors'
+     * gain and what the word earns. */
+    int64_t sum = w->most_self * w->gives_total;
+    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, w->n);
+    int doublers;
+    int64_t gain = factor_gain(w), extra = word_level(w, &doublers);
+    /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
+     * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
+    int64_t head = sum + gain + extra, factor = times(w->x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
+    return (head > 0 ? times(factor, head) : head) * scale + below_tail(w, node, factor, cheap);
 }
 
 /* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at

@@ -38,10 +38,9 @@ enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
 typedef struct {
     const Tables *t;    /* borrowed */
     FaceCeiling face[MAX_FACES];
-    int first_letter, epistolary, adventure_duo, word_doublers;  /* motifs in play that multiply */
-    int hermit, uncopyrightable;        /* motifs adding a point to some words (Hermit: to words without wilds) */
+    int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
+    int hermit;                         /* Hermit: a point to words without wilds */
     int red_blue;                       /* what the colour-count motifs may add to a word */
-    int per_letter;                     /* motifs adding up to a point per letter of the word */
     int64_t awards_fixed;               /* Sesquipedalian and Pangram: points a word may earn */
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of

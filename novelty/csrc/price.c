@@ -251,15 +251,40 @@ static int most_doubles(const Tables *t) {
     return n + (copies < pool ? copies : pool);
 }
 
+/* What shorter-word doubles may add to a play: each doubles one word at most, the best word there is, counted as
+ * often as there are doubles; 0 and *doubling set, or -1 when the best word is not known. */
+static int doubling_allowance(const Pack *p, int64_t *doubling) {
+    int doublers = most_doubles(p->t);
+    *doubling = 0;
+    if (!doublers) return 0;
+    if (!p->gs->best_word_done || doublers > 30) return -1;
+    *doubling = (((int64_t)1 << doublers) - 1) * (p->gs->best_word > 0 ? p->gs->best_word : 0);
+    return 0;
+}
+
+/* Rounds of prices, each adding the words found beating them to the relaxation; the least bound (prices x capacity
+ * plus what words beat them by, in 1/PRICE_SCALE points) into *least. Whether any round finished. */
+static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least) {
+    double dual[MAX_RESOURCES];
+    int64_t words, excess;
+    int known = 0;
+    *least = INT64_MAX;
+    for (int round = 0; round < PRICE_ROUNDS && !c->failed; round++) {
+        if (!price_round(p, ceiling, c, s, beaters, dual, round ? PRICE_SLACK : FIRST_SLACK, &words, &excess)) break;
+        int better = words < *least;
+        if (better) *least = words;
+        known = 1;
+        /* Go on while the words beating their prices are worth a point in all, and the bound still falls. */
+        if (!beaters->n || !better || excess < PRICE_SCALE || p->b->stopped) break;
+        for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
+    }
+    return known;
+}
+
 int price_bound(Pack *p, int64_t *bound) {
     const Tables *t = p->t;
-    if (!t->facts) return 0;
-    int64_t doubling = 0;
-    int doublers = most_doubles(t);
-    if (doublers) {  /* each double doubles one word at most: the best word there is, counted as often */
-        if (!p->gs->best_word_done || doublers > 30) return 0;
-        doubling = (((int64_t)1 << doublers) - 1) * (p->gs->best_word > 0 ? p->gs->best_word : 0);
-    }
+    int64_t doubling, least;
+    if (!t->facts || doubling_allowance(p, &doubling) < 0) return 0;
     Columns c = {0};
     Basis *s = calloc(1, sizeof *s);
     Beaters *beaters = malloc(sizeof *beaters);
@@ -269,18 +294,7 @@ int price_bound(Pack *p, int64_t *bound) {
         read_columns(p, &c);
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
-        double dual[MAX_RESOURCES];
-        int64_t words, excess, least = INT64_MAX;
-        for (int round = 0; round < PRICE_ROUNDS && !c.failed; round++) {
-            if (!price_round(p, ceiling, &c, s, beaters, dual, round ? PRICE_SLACK : FIRST_SLACK, &words, &excess))
-                break;
-            int better = words < least;
-            if (better) least = words;
-            known = 1;
-            /* Go on while the words beating their prices are worth a point in all, and the bound still falls. */
-            if (!beaters->n || !better || excess < PRICE_SCALE || p->b->stopped) break;
-            for (int i = 0; i < beaters->n; i++) add_beater(t, &c, &beaters->word[i], dual);
-        }
+        known = price_rounds(p, ceiling, &c, s, beaters, &least);
         if (known) *bound = p->bonus.base + p->bonus.laconic + doubling + (least + PRICE_SCALE - 1) / PRICE_SCALE;
     }
     if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
