@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,8 @@ from novelty.catalog import load_catalog
 from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
 from novelty.scoring import Rules
-from novelty.search import Tables, best_word, send
+from novelty.search import CoreAnswer, Tables, best_word, send
+from novelty.solver import solve
 from novelty.steps import StepIndex
 from tests.core_cases import deal
 
@@ -91,3 +93,23 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int) -> None:
     if answer.priced_bound is not None:
         assert answer.priced_bound >= exact.plays[0][0], (hand, pool, motifs)
     assert answer.plays[0][0] <= exact.plays[0][0]
+
+
+@pytest.mark.parametrize("above", [0, 3])
+def test_a_search_cut_short_is_proved_when_its_bound_meets_its_best_play(monkeypatch: pytest.MonkeyPatch,
+                                                                          above: int) -> None:
+    """The answer's bound is the lower of the priced and the word-list-free bounds; one no higher than the best play
+    found proves it best (for the best play alone: runners-up are not proved)."""
+    lexicon = open_lexicon("twl")
+    hand = Counter(["th2", "e4", "m1", "e1", "s1", "a1", "r1", "t1", "o1", "n1", "i1", "l1", "d1"])
+    run = Tables.run
+
+    def cut_short(self: Tables, *args: Any, **kwargs: Any) -> CoreAnswer:
+        answer = run(self, *args, **kwargs)
+        return dataclasses.replace(answer, walk_done=False, bound=None, priced_bound=answer.plays[0][0] + above)
+
+    monkeypatch.setattr(Tables, "run", cut_short)
+    result = solve(lexicon, hand, motifs=["assonance"], time_limit=5.0)
+    assert result.bound == result.plays[0].total + above
+    assert result.optimal is (above == 0)
+    assert solve(lexicon, hand, motifs=["assonance"], time_limit=5.0, top=2).optimal is False
