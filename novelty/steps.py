@@ -40,8 +40,9 @@ class StepIndex:
 
     def facts(self) -> bytes:
         """Return what the list says of each node's subtree, for the solver's ceilings: per node, the most of each
-        letter a-z and the most letters any completion below it holds (``_core.FACTS_PER_NODE`` bytes, each capped
-        at 255). Worked out on first use (about 20 ms for TWL06, 10.7 MB) and kept with the index."""
+        letter a-z, the most letters and the most vowels (Y one) any completion below it holds, each capped at 255,
+        and the letters a completion may end with, as four bytes of bits (``_core.FACTS_PER_NODE`` bytes in all).
+        Worked out on first use (about 20 ms for TWL06) and kept with the index."""
         if self._facts is None:
             from novelty import _core
 

@@ -27,7 +27,8 @@ from tests.core_cases import deal
 WORDS = ["note", "notes", "stone", "tone", "toned", "ones", "onset", "nest", "nests", "sett", "test", "tests"]
 
 
-def test_the_facts_of_a_node_are_the_most_of_each_letter_and_the_most_letters_below_it() -> None:
+def test_the_facts_of_a_node_are_the_most_of_each_letter_letters_and_vowels_below_it_and_its_words_last_letters(
+) -> None:
     index = StepIndex.build(WORDS)
     facts = index.facts()
     per = len(facts) // len(index)
@@ -38,6 +39,9 @@ def test_the_facts_of_a_node_are_the_most_of_each_letter_and_the_most_letters_be
         assert row[26] == max(len(rest) for rest in below), prefix
         for c in range(26):
             assert row[c] == max(rest.count(chr(97 + c)) for rest in below), (prefix, chr(97 + c))
+        assert row[27] == max(sum(rest.count(v) for v in "aeiouy") for rest in below), prefix
+        ends = int.from_bytes(row[28:32], "little")
+        assert ends == sum(1 << c for c in range(26) if any(r.endswith(chr(97 + c)) for r in below if r)), prefix
 
 
 def request(tables: Tables, dict_name: str, work: int | None = None, round_given: bool = False):  # type: ignore[no-untyped-def]

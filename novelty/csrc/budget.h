@@ -24,8 +24,8 @@
 #define OPTIONS_SHARE 0.7            /* of the packing's time: every option laid out by then, or a reduced packing */
 #define MORE_OPTIONS_SHARE 0.1       /* of what is left: a reduced packing's options beyond the fewest copies */
 #define MORE_OPTIONS_WORK_DIVISOR 10 /* the same, of the work left */
-#define PRICED_WALK_SHARE 0.65      /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
-#define PRICE_SHARE 0.75             /* of what is left then: a bound over every word, from prices (price.c) */
+#define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
+#define PRICE_SHARE 0.9              /* of what is left then: a bound over every word, from prices (price.c) */
 #define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved */
 #define GREEDY_STARTS_TIMED 32       /* greedy plays from the best options, under a time limit ... */
 #define GREEDY_STARTS 4              /* ... and without one (the exact search follows at once) */

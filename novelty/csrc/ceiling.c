@@ -19,22 +19,32 @@
 #define FACTOR_CAP ((int64_t)1 << 40)  /* products saturate here: far above any word's score */
 #define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)  /* units below a node, at most, as the ceiling lists them */
 
+static int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
+
+/* Fold a child's facts (reached by `letter`, a word there or not) into its parent's. */
+static void fold_child(uint8_t *mine, const uint8_t *below, int letter, int is_word, uint32_t *ends) {
+    for (int k = 0; k < 26; k++) {
+        int have = below[k] + (k == letter);
+        if (have > mine[k]) mine[k] = (uint8_t)(have > 255 ? 255 : have);
+    }
+    int height = below[FACT_HEIGHT] + 1, vowels = below[FACT_VOWELS] + (vowel_code(letter) || letter == 24);
+    if (height > mine[FACT_HEIGHT]) mine[FACT_HEIGHT] = (uint8_t)(height > 255 ? 255 : height);
+    if (vowels > mine[FACT_VOWELS]) mine[FACT_VOWELS] = (uint8_t)(vowels > 255 ? 255 : vowels);
+    *ends |= facts_ends(below) | (is_word ? 1u << letter : 0);
+}
+
 int subtree_facts(const Steps *st, uint8_t *facts) {
     for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--) {
         uint8_t *mine = facts + (size_t)n * FACTS_PER_NODE;
+        uint32_t ends = 0;
         for (int k = 0; k < FACTS_PER_NODE; k++) mine[k] = 0;
         for (uint32_t bits = steps_letters(st, (uint32_t)n); bits; bits &= bits - 1) {
             int c = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)n, c);
             if (child < 0 || child <= n) return -1;  /* broken, or not breadth-first */
-            const uint8_t *below = facts + (size_t)child * FACTS_PER_NODE;
-            for (int k = 0; k < 26; k++) {
-                int have = below[k] + (k == c);
-                if (have > mine[k]) mine[k] = (uint8_t)(have > 255 ? 255 : have);
-            }
-            int height = below[FACT_HEIGHT] + 1;
-            if (height > mine[FACT_HEIGHT]) mine[FACT_HEIGHT] = (uint8_t)(height > 255 ? 255 : height);
+            fold_child(mine, facts + (size_t)child * FACTS_PER_NODE, c, steps_is_word(st, (uint32_t)child), &ends);
         }
+        for (int k = 0; k < 4; k++) mine[FACT_ENDS + k] = (uint8_t)(ends >> 8 * k);
     }
     return 0;
 }
@@ -51,8 +61,6 @@ static int64_t power(int64_t base, int n) {
 }
 
 static int face_width(const Face *f) { return f->letter2 >= 0 || f->wild == WILD_double ? 2 : 1; }
-
-static int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
 
 /* What per-card motifs can add to a face: a point per vowel or consonant letter, Wild Child's two, a colour's one. */
 static int64_t motif_adds(const Tables *t, const Face *f) {
@@ -79,7 +87,12 @@ static int64_t motif_adds(const Tables *t, const Face *f) {
     return add;
 }
 
-static int64_t own_value(const Ceiling *c, int face, int n);
+/* The most letters, cards and vowels (Y counted as one) a word below a node can hold. */
+typedef struct {
+    int letters, cards, vowels;
+} Shape;
+
+static int64_t own_value(const Ceiling *c, int face, const Shape *most);
 static int64_t gives(const Face *f, int cards);
 static int paths(Ceiling *c);
 
@@ -134,17 +147,20 @@ int ceiling_init(Ceiling *c, const Tables *t) {
 }
 
 /* The most a count of its own effect can reach in a word of at most n letters. */
-static int64_t most_counted(int per, int n, int width) {
+static int64_t most_counted(int per, const Shape *most, int width) {
+    int n = most->letters;
     switch (per) {
-    case COUNT_vowel_in_word: case COUNT_letter_in_word: return n;
+    case COUNT_vowel_in_word: return most->vowels < n ? most->vowels : n;
+    case COUNT_letter_in_word: return n;
     case COUNT_letter_to_left: case COUNT_letter_to_right: return n - width > 0 ? n - width : 0;
     case COUNT_adjacent_vowel: case COUNT_adjacent_consonant: return 2;
     }
     return 0;
 }
 
-/* The most a face's value can be before other cards add to it, in a word of at most n letters. */
-static int64_t own_value(const Ceiling *c, int face, int n) {
+/* The most a face's value can be before other cards add to it, in a word of at most that shape. */
+static int64_t own_value(const Ceiling *c, int face, const Shape *most) {
+    int n = most->letters;
     const Face *f = &c->t->scorer.faces[face];
     const FaceCeiling *fc = &c->face[face];
     int64_t v = fc->points + fc->motif_add;
@@ -152,7 +168,7 @@ static int64_t own_value(const Ceiling *c, int face, int n) {
         if (f->condition == COND_min_length) v += n >= f->length ? f->amount : 0;
         else if (f->condition == COND_no_wilds) v += f->is_wild ? 0 : f->amount;
         else if (f->condition != COND_none) v += f->amount;
-        else if (f->per != COUNT_none) v += f->amount * most_counted(f->per, n, fc->width);
+        else if (f->per != COUNT_none) v += f->amount * most_counted(f->per, most, fc->width);
         else v += f->amount;
     }
     return v;
@@ -286,7 +302,7 @@ typedef struct {
     const FaceCeiling *kinds[5];    /* the face with the largest factor of each kind */
 } Reading;
 
-static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, int n, int cards, Reading *u) {
+static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, const Shape *most, Reading *u) {
     const Face *f = &c->t->scorer.faces[face];
     const FaceCeiling *fc = &c->face[face];
     int height = facts[FACT_HEIGHT];
@@ -295,7 +311,7 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, int
     if (room > u->room) u->room = room;
     int starts = f->wild == WILD_fixed ? f->letter1 : -1;
     u->k.letter = u->k.letter == -2 || u->k.letter == starts ? starts : -1;
-    int64_t own = own_value(c, face, n), give = gives(f, cards);
+    int64_t own = own_value(c, face, most), give = gives(f, most->cards);
     if (own > u->k.own) u->k.own = own;
     if (give > u->k.gives) u->k.gives = give;
     if (fc->single > u->k.single) u->k.single = fc->single;
@@ -308,7 +324,7 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, int
 }
 
 /* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
-static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, int n, int cards,
+static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, const Shape *most,
                            Below *bw, int64_t *word_adds) {
     const Tables *t = c->t;
     int left = limits[0], held = limits[1], copies_left = limits[2], height = facts[FACT_HEIGHT];
@@ -326,7 +342,7 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
     for (int i = 0; i < t->n_res_faces[r]; i++)
         for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                  alt++)
-            read_unit_face(c, face, facts, n, cards, &u);
+            read_unit_face(c, face, facts, most, &u);
     Candidate k = u.k;
     k.copies = u.room < left ? u.room : left;
     if (k.copies > height) k.copies = height;
@@ -376,26 +392,23 @@ static int doubled_possible(const Spelled *s, const uint8_t *facts) {
     return 0;
 }
 
-/* Whether a word motif can still apply to some word below: its letters are the prefix's and a completion's, and a
- * completion holds at most facts[c] of letter c (whatever cards spell them). Its word-level points or factor are
- * counted only then. */
-static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int letters) {
-    int below_vowels = 0, pair = 0;
-    for (int c = 0; c < 26; c++) {
-        if (vowel_or_y(c)) {
-            below_vowels += facts[c];
-            pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
-        }
-    }
+/* Whether a word motif can still apply to some word below: its letters are the prefix's and a completion's (none,
+ * when the node is a word), a completion holds at most facts[c] of letter c and facts[FACT_VOWELS] vowels (whatever
+ * cards spell them) and ends with a letter of facts_ends. Its word-level points or factor are counted only then. */
+static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int letters, int is_word) {
+    int pair = 0;
+    for (int c = 0; c < 26; c++)
+        if (vowel_or_y(c)) pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
     switch (motif) {
-    case MOTIF_utopia: return 2 * (s->vowels + s->count[24] + below_vowels) > letters;
+    case MOTIF_utopia: return 2 * (s->vowels + s->count[24] + facts[FACT_VOWELS]) > letters;
     case MOTIF_trilogy: return thrice_possible(s, facts);
     case MOTIF_fight_back_to_back: return s->doubled_vowel || pair;
     case MOTIF_bookkeeper: return s->doubled || doubled_possible(s, facts);
     case MOTIF_lipogram: return !s->count[0] && !s->count[13] && !s->count[19] && !s->count[4];
     case MOTIF_strengths: return s->vowels <= 1;
     case MOTIF_uncopyrightable: return !s->repeated;
-    case MOTIF_chekhovs_gun: return s->first < 0 || facts[s->first] > 0 || (s->last == s->first && letters > 1);
+    case MOTIF_chekhovs_gun:  /* a completion ends with the first letter, or the word ends here with it */
+        return s->first < 0 || (facts_ends(facts) >> s->first & 1) || (is_word && s->last == s->first && letters > 1);
     }
     return 1;
 }
@@ -404,7 +417,8 @@ static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int lett
 typedef struct {
     const Ceiling *c;
     const Placed *seq;
-    int m, letters, height, n, cards, copies_left;
+    int m, letters, height, copies_left, is_word;
+    Shape most;
     const uint8_t *facts;
     Factors x;
     int64_t word_adds, received, gives_total;
@@ -417,7 +431,7 @@ typedef struct {
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
 } Reach;
 
-/* The prefix's factors, word-level additions, additions given, and whether it holds a wild. */
+/* The prefix's factors, word-level additions, additions given, vowels, and whether it holds a wild. */
 static void read_prefix(Reach *w) {
     const Face *faces = w->c->t->scorer.faces;
     for (int i = 0; i < w->m; i++) {
@@ -425,9 +439,10 @@ static void read_prefix(Reach *w) {
         const FaceCeiling *fc = &w->c->face[face];
         add_factor(&w->x, fc, 1);
         w->word_adds += word_add(&faces[face]);
-        w->gives_total += gives(&faces[face], w->cards);
+        w->gives_total += gives(&faces[face], w->most.cards);
         w->received += fc->single;
         w->wild_laid |= faces[face].is_wild;
+        for (int k = 0; k < 2 && w->seq[i].letters[k] >= 0; k++) w->most.vowels += vowel_or_y(w->seq[i].letters[k]);
         if (fc->self_factor > w->most_self) w->most_self = fc->self_factor;
     }
 }
@@ -440,7 +455,7 @@ static void read_below(Reach *w, const int *left, const int *held) {
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || w->height == 0) continue;
         int limits[3] = {left[r], held[r], w->copies_left};
-        Candidate k = candidate(w->c, r, limits, w->facts, w->n, w->cards, &below, &w->word_adds);
+        Candidate k = candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds);
         if (k.copies <= 0) continue;
         w->received += k.single * k.copies;
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
@@ -473,21 +488,21 @@ static int64_t factor_gain(Reach *w) {
     const Ceiling *c = w->c;
     int64_t first = 0;
     if (w->m > 0) {
-        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, w->n) + w->received);
+        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, &w->most) + w->received);
     } else {
         for (int i = 0; i < w->n_peaks; i++)
             if (w->peaks[i] > first) first = w->peaks[i];
     }
     for (int i = 1; i < w->m && w->n_peaks < MAX_ENTRIES; i++) {
         w->peak_copy[w->n_peaks] = 0;
-        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, w->n) + w->received);
+        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, &w->most) + w->received);
     }
     for (int k = 0; k < c->first_letter; k++) w->x.first = times(w->x.first, 2);
     for (int k = 0; k < c->epistolary; k++) {
         w->x.other = times(w->x.other, 2);
         w->x.aimed += 1;
     }
-    int aimed = w->x.aimed < w->cards ? w->x.aimed : w->cards;
+    int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
     return (times(w->x.first, w->x.other) - 1) * (first > 0 ? first : 0)
            + (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
 }
@@ -500,17 +515,17 @@ static int64_t word_level(const Reach *w, int *doublers) {
     Spelled spelled;
     spell(w->seq, w->m, &spelled);
     int64_t extra = w->word_adds + c->red_blue + (w->wild_laid ? 0 : c->hermit) + c->awards_fixed
-                    + (c->grandiloquent ? w->n : 0);
+                    + (c->grandiloquent ? w->most.letters : 0);
     *doublers = 0;
     for (int j = 0; j < t->scorer.n_motifs; j++) {
         int motif = t->scorer.motifs[j];
-        if (!may_apply(motif, &spelled, w->facts, w->letters)) continue;
+        if (!may_apply(motif, &spelled, w->facts, w->letters, w->is_word)) continue;
         switch (motif) {
         case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: (*doublers)++; break;
         case MOTIF_uncopyrightable: extra += 1; break;
         case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
         case MOTIF_my_name_is:
-            extra += w->n;
+            extra += w->most.letters;
             break;
         }
     }
@@ -543,8 +558,10 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->m = m;
     w->letters = letters;
     w->height = facts[FACT_HEIGHT];
-    w->n = letters + w->height;
-    w->cards = m + w->height;
+    w->most.letters = letters + w->height;
+    w->most.cards = m + w->height;
+    w->most.vowels = facts[FACT_VOWELS];
+    w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
     w->x = (Factors){.first = 1, .other = 1, .word = 1};
@@ -558,7 +575,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     /* T: the prefix's values (their additions given to any card, doubled at most by most_self), then the factors'
      * gain and what the word earns. */
     int64_t sum = w->most_self * w->gives_total;
-    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, w->n);
+    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, &w->most);
     int doublers;
     int64_t gain = factor_gain(w), extra = word_level(w, &doublers);
     /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
@@ -575,6 +592,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
 static void letter_values(const Ceiling *c, const int64_t *cheap, int64_t value[26]) {
     const Tables *t = c->t;
     int n = t->facts[FACT_HEIGHT], most_self = 1;
+    Shape most = {.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS]};
     for (int letter = 0; letter < 26; letter++) value[letter] = 0;
     for (int r = 0; r < t->n_res; r++)
         for (int i = 0; i < t->n_res_faces[r]; i++)
@@ -587,7 +605,7 @@ static void letter_values(const Ceiling *c, const int64_t *cheap, int64_t value[
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++) {
                 const Face *f = &t->scorer.faces[face];
-                int64_t v = c->face[face].self_factor * own_value(c, face, n) + most_self * gives(f, n);
+                int64_t v = c->face[face].self_factor * own_value(c, face, &most) + most_self * gives(f, n);
                 if (cheap) v = v * PRICE_SCALE - cheap[r];
                 uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
                 for (int letter = 0; letter < 26; letter++)

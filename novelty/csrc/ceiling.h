@@ -12,11 +12,20 @@
 
 #include "tables.h"
 
-/* Per node of the step index: the most of each letter any completion below it holds, then the most letters any
- * completion adds (its height), each capped at 255. */
+/* Per node of the step index: the most of each letter any completion below it holds, the most letters any completion
+ * adds (its height) and the most vowels (Y counted as one), each capped at 255; then the letters a completion may
+ * end with, as bits (FACT_ENDS .. FACT_ENDS + 3, lowest byte first; an empty completion is none). */
 #define FACT_HEIGHT 26
+#define FACT_VOWELS 27
+#define FACT_ENDS 28
+#define FACTS_PER_NODE 32
 #define PRICE_SCALE 1024   /* prices are in 1/PRICE_SCALE points */
-#define FACTS_PER_NODE 27
+
+/* The letters a completion below a node with these facts may end with. */
+static inline uint32_t facts_ends(const uint8_t *facts) {
+    return (uint32_t)facts[FACT_ENDS] | (uint32_t)facts[FACT_ENDS + 1] << 8 | (uint32_t)facts[FACT_ENDS + 2] << 16
+           | (uint32_t)facts[FACT_ENDS + 3] << 24;
+}
 
 /* Fill facts[n * FACTS_PER_NODE ..] for every node (nodes are numbered breadth-first: children after parents).
  * 0 ok, -1 when the index points outside itself. */
@@ -81,14 +90,14 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
 
 /* The most any word's value (its best score, with what it could save under Unseen Character) less the prices of its
  * units (price[r] per unit of resource r) reaches, in 1/PRICE_SCALE points, into out->best: 0 when no word beats
- * its price. Walks only below the nodes whose ceiling less the prices laid beats the best found (walk.c). */
+ * its price. Walks only below the nodes whose ceiling less the prices laid beats half the best found (walk.c). */
 typedef struct {
     int64_t value;                /* its best score, with its Unseen Character credit */
     int8_t used[MAX_RESOURCES];   /* units of each resource it takes */
 } Beater;
 #define MAX_BEATERS 256
 typedef struct {
-    Beater word[MAX_BEATERS];     /* the words found beating their prices, as the walk raised its best (some) */
+    Beater word[MAX_BEATERS];     /* the first words found beating their prices by half the most found so far */
     int n;
 } Beaters;
 /* What the units of each resource cost: the first `first[r]` of a word's units of r cost cheap[r] each, the rest
@@ -98,7 +107,7 @@ typedef struct {
     int first[MAX_RESOURCES];
 } Prices;
 /* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most
- * the best found so far or the slack: the walk then proves only that no word beats its prices by more. */
+ * half the most found so far, or the slack: the walk then proves only that no word beats its prices by more. */
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out);
 

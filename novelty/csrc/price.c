@@ -8,8 +8,13 @@
  * credit) exceeds the prices of the units it takes. A unit of class r costs at least min(pi_r, pi_pool): it is a card
  * held or a copy from the pool. rho* comes from walk_priced, which walks below only the nodes whose ceiling, less
  * the prices laid, beats the best found, and must finish for the bound to hold. The prices are the duals of the
- * linear relaxation of packing the options the search laid out (a small revised simplex): the closer they are to
- * the relaxation over every word, the nearer rho* is to 0 and the bound to that relaxation's value.
+ * linear relaxation of packing the options the search laid out (a small revised simplex), each raised by a `lift`
+ * (all of it for a wild or a copy, half for a printed card): the closer the duals are to the relaxation over every
+ * word, the nearer rho* is to 0 and the bound to that relaxation's value. The lift adds itself times every unit
+ * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
+ * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
+ * that finishes gives a bound; the next halves the lift, the words found beating their prices added to the
+ * relaxation, while time is left.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +23,11 @@
 #include "packing.h"
 
 #define EPS 1e-9
-#define PRICE_ROUNDS 12   /* at most: prices, then the words beating them added to the relaxation */
-#define PRICE_SLACK 0.08  /* of the best play found: what words may beat their prices by, in all, unwalked */
-#define FIRST_SLACK 0.25  /* the same in the first round: a bound soon, if a looser one */
+#define PRICE_ROUNDS 64   /* at most: prices, then the words beating them added to the relaxation */
+#define PRICE_SLACK 0.04  /* of the best play found: what words may beat their prices by, in all, unwalked */
+#define FIRST_LIFT 2.0    /* of the best play found, over every unit there is: what the first round's lift adds */
+#define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
+#define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 
 typedef struct {
     int m, n;                  /* rows (resources), columns (options and words worth something) */
@@ -194,15 +201,31 @@ static int most_words(const Tables *t) {
     return k < words_limit(t) ? k : words_limit(t);
 }
 
-/* One round: the relaxation's prices, then the most any word beats them by; the bound they give (0 when the walk
- * could not finish). The words found beating their prices are in *beaters. */
+/* How much of the lift a unit of resource r takes: all of it for wilds and copies, the units that spell a word in
+ * the most ways, LIFT_OTHERS of it for the rest. */
+static double lift_weight(const Tables *t, int r) {
+    if (t->res[r].kind == RES_KIND_copy_pool) return 1;
+    for (int i = 0; i < t->n_res_faces[r]; i++)
+        if (t->scorer.faces[t->res_faces[r][i]].wild != WILD_fixed) return 1;
+    return LIFT_OTHERS;
+}
+
+/* What a lift of 1 adds to the prices of every unit there is. */
+static double lifted_units(const Tables *t, const Columns *c) {
+    double n = 0;
+    for (int r = 0; r < c->m; r++) n += c->cap[r] * lift_weight(t, r);
+    return n;
+}
+
+/* One round: the relaxation's prices, each lifted by `lift` points, then the most any word beats them by; the bound
+ * they give (0 when the walk could not finish). The words found beating their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
-                       double share, int64_t *words, int64_t *excess) {
+                       double lift, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
     int64_t scaled[MAX_RESOURCES], paid = 0;
     Prices price;
-    for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)(dual[r] * PRICE_SCALE);
+    for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + lift * lift_weight(t, r)) * PRICE_SCALE);
     for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
         int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
         int copies = t->twin_cap[r] && t->pool_res >= 0;
@@ -218,7 +241,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     WordWalk priced;
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int64_t slack = best > 0 ? (int64_t)(share * (double)best * PRICE_SCALE / words_most) : 0;
+    int64_t slack = best > 0 ? (int64_t)(PRICE_SLACK * (double)best * PRICE_SCALE / words_most) : 0;
     int rc = walk_priced(t, ceiling, &price, slack, beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
@@ -262,21 +285,23 @@ static int doubling_allowance(const Pack *p, int64_t *doubling) {
     return 0;
 }
 
-/* Rounds of prices, each adding the words found beating them to the relaxation; the least bound (prices x capacity
- * plus what words beat them by, in 1/PRICE_SCALE points) into *least. Whether any round finished. */
+/* Rounds of prices, each adding the words found beating them to the relaxation, the lift halved after each; the least
+ * bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE points) into *least. Whether any round
+ * finished. */
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least) {
     double dual[MAX_RESOURCES];
-    int64_t words, excess;
+    int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
+    double n = lifted_units(p->t, c), lift = n > 0 ? FIRST_LIFT * (double)best / n : 0;
     *least = INT64_MAX;
-    for (int round = 0; round < PRICE_ROUNDS && !c->failed; round++) {
-        if (!price_round(p, ceiling, c, s, beaters, dual, round ? PRICE_SLACK : FIRST_SLACK, &words, &excess)) break;
-        int better = words < *least;
-        if (better) *least = words;
+    for (int round = 0; round < PRICE_ROUNDS && !c->failed && !p->b->stopped; round++) {
+        if (!price_round(p, ceiling, c, s, beaters, dual, lift, &words, &excess)) break;
+        if (words < *least) *least = words;
         known = 1;
-        /* Go on while the words beating their prices are worth a point in all, and the bound still falls. */
-        if (!beaters->n || !better || excess < PRICE_SCALE || p->b->stopped) break;
+        /* Go on while a lift is left, or the words beating their prices are worth a point in all. */
+        if (!lift && (!beaters->n || excess < PRICE_SCALE)) break;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
+        lift = lift / 2 < LAST_LIFT * (double)best / n ? 0 : lift / 2;
     }
     return known;
 }

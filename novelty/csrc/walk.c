@@ -30,7 +30,7 @@ typedef struct {
     const uint8_t *facts;        /* borrowed: the step index's subtree facts */
     int prune;                   /* leave a node whose ceiling is at most `floor` */
     int keep;                    /* keep every word scored in its group too */
-    int64_t floor;               /* the best word scored so far */
+    int64_t floor;               /* the best word scored so far (pricing: the least a word beats its prices by to count) */
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
     Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
@@ -40,6 +40,7 @@ typedef struct {
     int64_t paid;                /* the prices of the units laid */
     int start_left[MAX_RESOURCES];
     Beaters *beaters;            /* borrowed, or NULL: the words found beating their prices */
+    int64_t most_beaten;         /* the most a word found beats its prices by */
 } Walker;
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -189,11 +190,14 @@ static int score_only(Walker *w) {
             credit += unseen_saved(t, r, w->start_left[r] - w->left[r]);
         int64_t value = best + credit;
         best = value * PRICE_SCALE - w->paid;
-        if (best > 0 && w->beaters && w->beaters->n < MAX_BEATERS) {
+        if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
             for (int r = 0; r < t->n_res; r++) x->used[r] = (int8_t)(w->start_left[r] - w->left[r]);
         }
+        /* Walk on for the words beating their prices by half the most found: more of them for the relaxation. */
+        if (best > w->most_beaten) w->most_beaten = best;
+        best /= 2;
     }
     w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
     if (best > w->floor) {
@@ -428,13 +432,13 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
-                  .floor = price ? floor : INT64_MIN, .price = price, .beaters = beaters};
+                  .floor = price ? floor : INT64_MIN, .price = price, .beaters = beaters, .most_beaten = INT64_MIN};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
     int rc = extend(w, 0);
-    *out = (WordWalk){.best = w->floor, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
+    *out = (WordWalk){.best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
                       .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
     memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
