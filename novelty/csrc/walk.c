@@ -238,6 +238,7 @@ static int record(Walker *w) {
 }
 
 static int extend(Walker *w, uint32_t node);
+static int double_may_pay(Walker *w, int face, int a, uint32_t node);
 
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Walker *w, int r) {
@@ -303,6 +304,7 @@ static int copy_allowed(const Walker *w, const Face *f) {
 /* Lay a Double Wild's two letters, the first `a` reaching `next`. */
 static int lay_double(Walker *w, int face, int a, uint32_t next) {
     int rc = 0;
+    if (!double_may_pay(w, face, a, next)) return 0;
     for (uint32_t seconds = steps_letters(&w->steps, next); seconds && !rc; seconds &= seconds - 1) {
         int b = __builtin_ctz(seconds);
         int32_t last = child(w, next, b);
@@ -362,8 +364,9 @@ static int try_face(Walker *w, int i, uint32_t node) {
     return rc;
 }
 
-/* The ceiling of the current node (walk_best_word): whether to go on from it. */
-static int under_ceiling(Walker *w, uint32_t node) {
+/* The ceiling at `node` of the word laid so far, less the prices laid when pricing (each unit may save 2 under
+ * Unseen Character then). */
+static int64_t ceiling_at(Walker *w, uint32_t node) {
     const Tables *t = w->t;
     const uint8_t *facts = w->facts + (size_t)node * FACTS_PER_NODE;
     int held[MAX_RESOURCES];
@@ -374,15 +377,42 @@ static int under_ceiling(Walker *w, uint32_t node) {
     int copies_left = t->pool_res >= 0 ? t->res[t->pool_res].capacity - w->excess_total : 0;
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
-    w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
-    w->nodes++;
-    if (w->price)  /* less the prices laid; each unit may save 2 under Unseen Character */
+    if (w->price)
         c += (w->t->param.unseen ? 2 * (int64_t)(w->seq_len + facts[FACT_HEIGHT]) : 0) * PRICE_SCALE - w->paid;
+    return c;
+}
+
+/* Whether a node whose ceiling is c may be gone on from (walk_best_word, walk_priced). */
+static int over_floor(Walker *w, int64_t c) {
+    w->nodes++;
     if (w->prune && c <= w->floor) {
         w->pruned++;
         return 0;
     }
     return 1;
+}
+
+/* The ceiling of the current node: whether to go on from it. */
+static int under_ceiling(Walker *w, uint32_t node) {
+    int64_t c = ceiling_at(w, node);
+    w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
+    return over_floor(w, c);
+}
+
+/* Whether a Double Wild `face`, spelling `a` to reach `node` (its unit taken), may lead to a word over the floor,
+ * before its second letter is chosen: the ceiling with it spelling only `a`, the second letter left to the
+ * completions below `node`, is at least the ceiling of each second letter (the facts of `node` hold every such
+ * completion, and a letter left out of the prefix only lets more motifs apply). One ceiling instead of one per second
+ * letter, when it prunes. */
+static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
+    if (!w->ceiling || !w->prune) return 1;
+    w->seq[w->seq_len] = (Placed){(int16_t)face, {(int8_t)a, -1}};
+    w->seq_len++;
+    w->letters++;
+    int64_t c = ceiling_at(w, node);
+    w->letters--;
+    w->seq_len--;
+    return over_floor(w, c);
 }
 
 static int extend(Walker *w, uint32_t node) {
