@@ -14,7 +14,8 @@
  * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
  * that finishes gives a bound; the next halves the lift, the words found beating their prices added to the
- * relaxation, while time is left.
+ * relaxation, while time is left; with no lift left and no word beating its prices by more than the slack, the next
+ * halves the slack.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #define EPS 1e-9
 #define PRICE_ROUNDS 64   /* at most: prices, then the words beating them added to the relaxation */
 #define PRICE_SLACK 0.04  /* of the best play found: what words may beat their prices by, in all, unwalked */
+#define LAST_SLACK 0.005  /* the same: below this, the slack is 0 */
 #define FIRST_LIFT 2.0    /* of the best play found, over every unit there is: what the first round's lift adds */
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
@@ -217,15 +219,20 @@ static double lifted_units(const Tables *t, const Columns *c) {
     return n;
 }
 
-/* One round: the relaxation's prices, each lifted by `lift` points, then the most any word beats them by; the bound
- * they give (0 when the walk could not finish). The words found beating their prices are in *beaters. */
+/* A round's lift (points per unit, as lift_weight shares it out) and slack (a share of the best play found). */
+typedef struct {
+    double lift, slack;
+} Round;
+
+/* One round: the relaxation's prices, each lifted, then the most any word beats them by; the bound they give (0 when
+ * the walk could not finish). The words found beating their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
-                       double lift, int64_t *words, int64_t *excess) {
+                       const Round *round, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
     int64_t scaled[MAX_RESOURCES], paid = 0;
     Prices price;
-    for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + lift * lift_weight(t, r)) * PRICE_SCALE);
+    for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
     for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
         int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
         int copies = t->twin_cap[r] && t->pool_res >= 0;
@@ -241,7 +248,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     WordWalk priced;
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int64_t slack = best > 0 ? (int64_t)(PRICE_SLACK * (double)best * PRICE_SCALE / words_most) : 0;
+    int64_t slack = best > 0 ? (int64_t)(round->slack * (double)best * PRICE_SCALE / words_most) : 0;
     int rc = walk_priced(t, ceiling, &price, slack, beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
@@ -292,16 +299,22 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     double dual[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
-    double n = lifted_units(p->t, c), lift = n > 0 ? FIRST_LIFT * (double)best / n : 0;
+    double n = lifted_units(p->t, c);
+    Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
     *least = INT64_MAX;
-    for (int round = 0; round < PRICE_ROUNDS && !c->failed && !p->b->stopped; round++) {
-        if (!price_round(p, ceiling, c, s, beaters, dual, lift, &words, &excess)) break;
+    for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
+        if (!price_round(p, ceiling, c, s, beaters, dual, &round, &words, &excess)) break;
         if (words < *least) *least = words;
         known = 1;
-        /* Go on while a lift is left, or the words beating their prices are worth a point in all. */
-        if (!lift && (!beaters->n || excess < PRICE_SCALE)) break;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
-        lift = lift / 2 < LAST_LIFT * (double)best / n ? 0 : lift / 2;
+        /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
+         * the slack. */
+        if (round.lift) {
+            round.lift = round.lift / 2 < LAST_LIFT * (double)best / n ? 0 : round.lift / 2;
+        } else if (!beaters->n || excess < PRICE_SCALE) {
+            if (!round.slack) break;
+            round.slack = round.slack / 2 < LAST_SLACK ? 0 : round.slack / 2;
+        }
     }
     return known;
 }
