@@ -118,3 +118,16 @@ void improve(Pack *p, double until, uint64_t until_tick) {
     } while (p->result->plays[0].total > before && !improve_over(p, until, until_tick));
     free(order);
 }
+
+/* Fill in round the best play found: keep its words and add each option that still fits what they leave, in the
+ * order laid out (reduced: the classes' words of printed cards alone, then the best), offered if better. A search
+ * that stops on its clock may not have tried the short words its best play leaves room for. */
+void fill(Pack *p) {
+    if (!p->result->n_plays || !p->o.n_options) return;
+    int32_t *order = malloc(sizeof(int32_t) * (size_t)p->o.n_options);
+    if (!order) return;
+    for (int32_t k = 0; k < p->o.n_options; k++) order[k] = k;
+    Play best = p->result->plays[0];
+    refill(p, &best, 0, order, p->o.n_options);
+    free(order);
+}

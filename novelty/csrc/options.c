@@ -12,6 +12,8 @@
 #include "packing.h"
 
 enum { ALL_OPTIONS, FEWEST_COPIES, MORE_COPIES };  /* which options of a group add_options() lays out */
+#define PRINTED_KEPT 256 /* groups of printed cards alone kept for each class, reduced, beside the best */
+#define KEPT_PRINTED 2   /* Worths.kept of those: their options are laid out first (they are few) */
 
 /* Lay the fields out from the resource fewest groups use to the one most use: an option is anchored at its rarest
  * resource, so the long lists belong to the states that still hold rare ones. Copies go last. -2 when the fields
@@ -127,13 +129,67 @@ static int keep_best(const int64_t *worth, int32_t n, int32_t k, uint8_t *kept) 
     return 0;
 }
 
-/* Which groups are packed: all, or (reduced) the best (the dominance between them comes next, prune.c). */
+/* Whether group g takes printed cards alone, no more of a class than are held (no wild, no copy). */
+static int printed_alone(const Tables *t, const Groups *gs, const Group *g) {
+    const uint8_t *u = group_units(gs, g);
+    for (int i = 0, run = 1; i < g->ncards; i++, run = i && u[i] == u[i - 1] ? run + 1 : 1) {
+        const Unit *unit = &t->unit[u[i]];
+        if (!t->printed_only[unit->resource] || unit->copy_motif >= 0 || run > t->real_cap[unit->resource]) return 0;
+    }
+    return 1;
+}
+
+/* Put group gi among the n (at most PRINTED_KEPT) best of one class: a min-heap by worth, the least at the root. */
+static void heap_offer(int32_t *heap, int *n, int32_t gi, const int64_t *worth) {
+    int i;
+    if (*n < PRINTED_KEPT) {
+        for (i = (*n)++; i > 0 && worth[heap[(i - 1) / 2]] > worth[gi]; i = (i - 1) / 2) heap[i] = heap[(i - 1) / 2];
+        heap[i] = gi;
+        return;
+    }
+    if (worth[heap[0]] >= worth[gi]) return;
+    for (i = 0;;) {  /* the root out, gi sifted down from it */
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && worth[heap[c + 1]] < worth[heap[c]]) c++;
+        if (worth[heap[c]] >= worth[gi]) break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    heap[i] = gi;
+}
+
+/* Keep too, for each class of printed cards, the PRINTED_KEPT best groups of printed cards alone that take it: the
+ * short words that fill in round the best words, whatever those take, left out by worth when there are many. */
+static int keep_printed(const Pack *p, Worths *w) {
+    const Tables *t = p->t;
+    const Groups *gs = p->gs;
+    int32_t *best = malloc(sizeof(int32_t) * PRINTED_KEPT * (size_t)t->n_res);
+    int n[MAX_RESOURCES] = {0};
+    if (!best) return -1;
+    for (int32_t gi = 0; gi < gs->n_groups; gi++) {
+        const Group *g = &gs->groups[gi];
+        if (!printed_alone(t, gs, g)) continue;
+        const uint8_t *u = group_units(gs, g);
+        for (int i = 0; i < g->ncards; i++) {
+            int r = t->unit[u[i]].resource;
+            if (!i || u[i] != u[i - 1]) heap_offer(best + (size_t)r * PRINTED_KEPT, &n[r], gi, w->highest);
+        }
+    }
+    for (int r = 0; r < t->n_res; r++)
+        for (int k = 0; k < n[r]; k++) w->kept[best[(size_t)r * PRINTED_KEPT + k]] = KEPT_PRINTED;
+    free(best);
+    return 0;
+}
+
+/* Which groups are packed: all, or (reduced) the best, and the best of printed cards alone for each class (the
+ * dominance between them comes next, prune.c). */
 static int keep_groups(Pack *p, Worths *w, int reduced) {
     const Groups *gs = p->gs;
     int64_t anytime = p->b->caps.anytime_groups;
     memset(w->kept, 1, gs->n_groups ? (size_t)gs->n_groups : 1);
-    if (reduced && gs->n_groups > anytime) return keep_best(w->highest, gs->n_groups, (int32_t)anytime, w->kept);
-    return 0;
+    if (!reduced || gs->n_groups <= anytime) return 0;
+    return keep_best(w->highest, gs->n_groups, (int32_t)anytime, w->kept) < 0 ? -1 : keep_printed(p, w);
 }
 
 /* Lay out the packed resource fields and each group's option. */
@@ -242,14 +298,16 @@ static int by_rank(const void *a, const void *b) {  /* best first, then first fo
     return (x->group > y->group) - (x->group < y->group);
 }
 
-/* The kept groups to pack, reduced: best first, so that caps.options leaves out the worst. */
+/* The kept groups to pack, reduced: those of printed cards alone kept for their classes first, then best first, so
+ * that caps.options leaves out the worst. */
 static Ranked *groups_to_pack(const Pack *p, const Worths *w, int reduced, int32_t *n_packed) {
     const Groups *gs = p->gs;
     Ranked *packed = malloc(sizeof(Ranked) * (gs->n_groups ? (size_t)gs->n_groups : 1));
     if (!packed) return NULL;
     *n_packed = 0;
     for (int32_t gi = 0; gi < gs->n_groups; gi++)
-        if (w->kept[gi]) packed[(*n_packed)++] = (Ranked){w->highest[gi], gi};
+        if (w->kept[gi])
+            packed[(*n_packed)++] = (Ranked){w->highest[gi] + (w->kept[gi] == KEPT_PRINTED ? (int64_t)1 << 50 : 0), gi};
     if (reduced) qsort(packed, (size_t)*n_packed, sizeof(Ranked), by_rank);
     return packed;
 }

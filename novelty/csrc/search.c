@@ -141,6 +141,7 @@ int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
         budget_phase(b, end, 1.0);
     }
     branch(&p);
+    if (p.anytime) fill(&p);  /* the short words a search stopped on its clock left out */
     result->pack_done = !b->stopped && !p.failed && !reduced;
     free_options(&p);
     free_bound(&p);
