@@ -14,8 +14,8 @@
  * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
  * that finishes gives a bound; the next halves the lift, the words found beating their prices added to the
- * relaxation, while time is left; with no lift left and no word beating its prices by more than the slack, the next
- * halves the slack.
+ * relaxation, while time is left (less of a step when a walk three times as long would not fit: next_lift); with no
+ * lift left and no word beating its prices by more than the slack, the next halves the slack.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +30,7 @@
 #define FIRST_LIFT 2.0    /* of the best play found, over every unit there is: what the first round's lift adds */
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
+#define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 
 typedef struct {
     int m, n;                  /* rows (resources), columns (options and words worth something) */
@@ -295,24 +296,39 @@ static int doubling_allowance(const Pack *p, int64_t *doubling) {
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift halved after each; the least
  * bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE points) into *least. Whether any round
  * finished. */
+/* The next round's lift after one that took `took` seconds with `left` seconds left: half of it when a round that
+ * walks three times as long fits in ROUND_ROOM of the time left (halving the lift about triples the walk), less of
+ * a step when only a shorter one does, or -1 when no step worth a round fits (the packing's search has the time). */
+static double next_lift(double lift, double took, double left) {
+    static const double step[] = {0.5, 0.6, 0.7, 0.8}, longer[] = {3.0, 2.25, 1.76, 1.42};  /* longer ~ step^-1.6 */
+    if (left <= 0) return lift / 2;  /* no clock: work limits end the rounds */
+    for (int i = 0; i < 4; i++)
+        if (took * longer[i] <= ROUND_ROOM * left) return lift * step[i];
+    return -1;
+}
+
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least) {
     double dual[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
-    double n = lifted_units(p->t, c);
+    double n = lifted_units(p->t, c), deadline = p->b->deadline;
     Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
     *least = INT64_MAX;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
+        double started = now_seconds();
         if (!price_round(p, ceiling, c, s, beaters, dual, &round, &words, &excess)) break;
         if (words < *least) *least = words;
         known = 1;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
+        double now = now_seconds(), took = now - started, left = deadline > 0 ? deadline - now : 0;
         /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
          * the slack. */
         if (round.lift) {
-            round.lift = round.lift / 2 < LAST_LIFT * (double)best / n ? 0 : round.lift / 2;
+            double lift = next_lift(round.lift, took, left);
+            if (lift < 0) break;
+            round.lift = lift < LAST_LIFT * (double)best / n ? 0 : lift;
         } else if (!beaters->n || excess < PRICE_SCALE) {
-            if (!round.slack) break;
+            if (!round.slack || (deadline > 0 && took > ROUND_ROOM * left)) break;
             round.slack = round.slack / 2 < LAST_SLACK ? 0 : round.slack / 2;
         }
     }
