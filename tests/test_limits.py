@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 import subprocess
 import sys
 import time
@@ -14,6 +15,7 @@ from functools import cache
 
 import pytest
 
+from novelty.catalog import load_catalog
 from novelty.cli.main import main
 from novelty.lexicon import open_lexicon
 from novelty.solver import reference_best, solve
@@ -144,6 +146,20 @@ def test_an_unprovable_packing_takes_only_the_best_groups():
     result = solve(SMALL, hand, limits=(3, 10**6, 10**6, 1))  # the walk stops at 3 groups; the packing takes 1
     assert result.stats["group_limit"] == 1 and result.stats["kept"] <= 1 and result.optimal is False
     assert result.bound is not None and result.bound >= reference("t1 e1 a1 r1 s1 wild1", ())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_unprovable_packing_keeps_the_short_words_of_printed_cards_beside_its_best_groups(seed):
+    """Packing only its 5 best groups by worth, a search would answer a big word or two and leave cards a short
+    word could take; every class's best words of printed cards alone are packed too, so it answers what packing
+    every group found answers."""
+    rng = random.Random(seed)
+    hand = Counter(rng.sample([k.id for k in load_catalog().kinds.values() if k.wild is None for _ in range(k.count)],
+                              14))
+    every = solve(open_lexicon("twl"), hand, limits=(150, 10**6, 10**6, 65_536))  # the walk stops at 150 groups
+    best = solve(open_lexicon("twl"), hand, limits=(150, 10**6, 10**6, 5))
+    assert every.stats["group_limit"] == 1 and best.stats["group_limit"] == 1
+    assert best.plays[0].total == every.plays[0].total
 
 
 @pytest.mark.parametrize(("decision", "extra"), [
