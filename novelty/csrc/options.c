@@ -132,8 +132,9 @@ static int keep_best(const int64_t *worth, int32_t n, int32_t k, uint8_t *kept) 
 /* Whether group g takes printed cards alone, no more of a class than are held (no wild, no copy). */
 static int printed_alone(const Tables *t, const Groups *gs, const Group *g) {
     const uint8_t *u = group_units(gs, g);
-    for (int i = 0, run = 1; i < g->ncards; i++, run = i && u[i] == u[i - 1] ? run + 1 : 1) {
+    for (int i = 0, run = 0; i < g->ncards; i++) {
         const Unit *unit = &t->unit[u[i]];
+        run = i && u[i] == u[i - 1] ? run + 1 : 1;  /* the units are sorted: a run is one unit's cards */
         if (!t->printed_only[unit->resource] || unit->copy_motif >= 0 || run > t->real_cap[unit->resource]) return 0;
     }
     return 1;
