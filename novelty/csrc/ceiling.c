@@ -193,24 +193,33 @@ typedef struct {
 #define MAX_BELOW 64
 typedef struct {
     int64_t factor[5][MAX_BELOW];
+    int8_t res[5][MAX_BELOW];   /* the resource whose unit brings it */
     int n[5];
 } Below;
 
-static void below_add(Below *bw, int kind, int64_t factor, int copies) {
-    for (int i = 0; i < copies && bw->n[kind] < MAX_BELOW; i++) bw->factor[kind][bw->n[kind]++] = factor;
+static void below_add(Below *bw, int kind, int64_t factor, int copies, int r) {
+    for (int i = 0; i < copies && bw->n[kind] < MAX_BELOW; i++) {
+        bw->res[kind][bw->n[kind]] = (int8_t)r;
+        bw->factor[kind][bw->n[kind]++] = factor;
+    }
 }
 
-/* Multiply the largest `height` factors of each kind into x (MULT_OTHER2's aim at two cards each). */
+/* Multiply the largest `height` factors of each kind into x (MULT_OTHER2's aim at two cards each), leaving them
+ * first in bw, largest first. */
 static void below_apply(Below *bw, Factors *x, int height) {
     for (int kind = 1; kind < 5; kind++) {
         int64_t *f = bw->factor[kind];
+        int8_t *res = bw->res[kind];
         for (int i = 0; i < height && i < bw->n[kind]; i++) {
             int best = i;
             for (int j = i + 1; j < bw->n[kind]; j++)
                 if (f[j] > f[best]) best = j;
             int64_t v = f[best];
+            int8_t r = res[best];
             f[best] = f[i];
+            res[best] = res[i];
             f[i] = v;
+            res[i] = r;
             if (kind == MULT_FIRST) x->first = times(x->first, v);
             else if (kind == MULT_WORD) x->word = times(x->word, v);
             else {
@@ -349,7 +358,7 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
     k.held = k.copies < held ? k.copies : held;
     if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
     for (int kind = 1; kind < 5; kind++)
-        if (u.kinds[kind]) below_add(bw, kind, u.kinds[kind]->factor, k.copies);
+        if (u.kinds[kind]) below_add(bw, kind, u.kinds[kind]->factor, k.copies, r);
     *word_adds += u.best_word_add * k.copies;
     return k;
 }
@@ -429,6 +438,11 @@ typedef struct {
     int n_adds, n_peaks, from[MAX_ENTRIES];
     int8_t add_letter[MAX_ENTRIES];
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
+    /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
+     * resources); the first card's value, and what the other factors add (factor_gain). */
+    int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain;
+    int8_t first_res[MAX_BELOW];
+    int n_first;
 } Reach;
 
 /* The prefix's factors, word-level additions, additions given, vowels, and whether it holds a wild. */
@@ -461,7 +475,13 @@ static void read_below(Reach *w, const int *left, const int *held) {
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
         w->cand[w->n_cand++] = k;
     }
+    w->first_laid = w->x.first;
     below_apply(&below, &w->x, w->height);
+    w->n_first = below.n[MULT_FIRST] < w->height ? below.n[MULT_FIRST] : w->height;
+    for (int i = 0; i < w->n_first; i++) {
+        w->first_below[i] = below.factor[MULT_FIRST][i];
+        w->first_res[i] = below.res[MULT_FIRST][i];
+    }
 }
 
 /* Each unit below as an entry: what it adds (with what it gives) and the most it can be worth to a factor. */
@@ -497,14 +517,54 @@ static int64_t factor_gain(Reach *w) {
         w->peak_copy[w->n_peaks] = 0;
         w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, &w->most) + w->received);
     }
-    for (int k = 0; k < c->first_letter; k++) w->x.first = times(w->x.first, 2);
+    for (int k = 0; k < c->first_letter; k++) {
+        w->x.first = times(w->x.first, 2);
+        w->first_laid = times(w->first_laid, 2);
+    }
     for (int k = 0; k < c->epistolary; k++) {
         w->x.other = times(w->x.other, 2);
         w->x.aimed += 1;
     }
     int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
-    return (times(w->x.first, w->x.other) - 1) * (first > 0 ? first : 0)
-           + (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
+    w->first_value = first > 0 ? first : 0;
+    w->others_gain = (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
+    return (times(w->x.first, w->x.other) - 1) * w->first_value + w->others_gain;
+}
+
+/* What a unit of resource r adds below, at the word's factor, less its price (1/PRICE_SCALE points): as the tail
+ * counts it. */
+static int64_t priced_add(const Reach *w, int r, int64_t factor, const int64_t *cheap) {
+    for (int k = 0; k < w->n_cand; k++) {
+        const Candidate *u = &w->cand[k];
+        if (u->res == r)
+            return times(factor, u->self_factor * u->own + w->most_self * u->gives) * PRICE_SCALE - cheap[r];
+    }
+    return 0;
+}
+
+/* The head at the word's factor (less prices), the most over how many units below that multiply the first card the
+ * word takes: j of them bring at most the j largest factors, and cost at least the j least of what each costs
+ * beyond what it adds (a unit that adds more than its price costs nothing: the tail counts it). A word taking none
+ * pays none of their prices: with prices, the factors at the first card are worth their units' prices only when
+ * they bring more. */
+static int64_t priced_head(const Reach *w, int64_t rest, int64_t factor, const int64_t *cheap) {
+    int64_t cost[MAX_BELOW], best = INT64_MIN, paid = 0, product = w->first_laid;
+    for (int i = 0; i < w->n_first; i++) {  /* insertion sort, least first (a few) */
+        int64_t net = priced_add(w, w->first_res[i], factor, cheap), v = net < 0 ? -net : 0;
+        int j = i;
+        for (; j > 0 && cost[j - 1] > v; j--) cost[j] = cost[j - 1];
+        cost[j] = v;
+    }
+    for (int j = 0; j <= w->n_first; j++) {
+        if (j) {
+            product = times(product, w->first_below[j - 1]);
+            paid += cost[j - 1];
+        }
+        int64_t head = rest + (times(product, w->x.other) - 1) * w->first_value + w->others_gain;
+        int64_t v = (head > 0 ? times(factor, head) : head) * PRICE_SCALE - paid;
+        if (v > best) best = v;
+    }
+    return best;
 }
 
 /* What the word itself may earn: word-level additions, the motifs that may still apply, awards; the word motifs
@@ -581,6 +641,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
      * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
     int64_t head = sum + gain + extra, factor = times(w->x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
+    if (cheap && w->n_first) return priced_head(w, sum + extra, factor, cheap) + below_tail(w, node, factor, cheap);
     return (head > 0 ? times(factor, head) : head) * scale + below_tail(w, node, factor, cheap);
 }
 
