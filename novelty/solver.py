@@ -27,8 +27,12 @@ With a time limit the search is anytime (``search.c``'s ``search_plays``; its sh
 the words of the printed cards alone are walked and packed first (a few tens of milliseconds), then every
 word until three quarters of the limit; the packing of what was found takes the rest, greedy plays
 first. When the walk could not finish, no play can be proved best: the packing then searches from the
-greedy plays under a quick bound, and the answer carries a bound from a relaxation that ignores the word
-list (``optimal`` False).
+greedy plays under a quick bound (over the best groups, and each class's best words of printed cards
+alone), and the answer carries a bound (``optimal`` False). On 17 cards or more, the search first walks
+for the best words, below only the nodes whose ceiling (``ceiling.c``) beats the best found, and leaves
+the packing more of the time: its bound comes from prices on the cards (``price.c``), the duals of
+packing the words found, lifted and checked against every word of the list in rounds that tighten it
+while time is left; where no round finishes, from a relaxation that ignores the word list.
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
 (a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,
