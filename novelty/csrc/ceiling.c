@@ -484,13 +484,16 @@ static void read_below(Reach *w, const int *left, const int *held) {
     }
 }
 
+/* What a unit below adds: its own value and what it gives, doubled at most by the largest self factor. */
+static int64_t unit_add(const Reach *w, const Candidate *u) { return u->self_factor * u->own + w->most_self * u->gives; }
+
 /* Each unit below as an entry: what it adds (with what it gives) and the most it can be worth to a factor. */
 static void list_entries(Reach *w) {
     int n = 0;
-    int64_t most_self = w->most_self, received = w->received;
+    int64_t received = w->received;
     for (int k = 0; k < w->n_cand; k++) {
         const Candidate *u = &w->cand[k];
-        int64_t add = u->self_factor * u->own + most_self * u->gives, peak = u->self_factor * (u->own + received);
+        int64_t add = unit_add(w, u), peak = u->self_factor * (u->own + received);
         for (int copy = 0; copy < u->copies && n < MAX_ENTRIES; copy++, n++) {
             w->from[n] = u->res;
             w->add_letter[n] = (int8_t)u->letter;
@@ -534,13 +537,14 @@ static int64_t factor_gain(Reach *w) {
 /* What a unit of resource r adds below, at the word's factor, less its price (1/PRICE_SCALE points): as the tail
  * counts it. */
 static int64_t priced_add(const Reach *w, int r, int64_t factor, const int64_t *cheap) {
-    for (int k = 0; k < w->n_cand; k++) {
-        const Candidate *u = &w->cand[k];
-        if (u->res == r)
-            return times(factor, u->self_factor * u->own + w->most_self * u->gives) * PRICE_SCALE - cheap[r];
-    }
+    for (int k = 0; k < w->n_cand; k++)
+        if (w->cand[k].res == r) return times(factor, unit_add(w, &w->cand[k])) * PRICE_SCALE - cheap[r];
     return 0;
 }
+
+/* A head of the word's points at its factor W: W * head, or head when it is negative (W multiplies the units below
+ * too, each of whose additions is at least 0). */
+static int64_t at_factor(int64_t head, int64_t factor) { return head > 0 ? times(factor, head) : head; }
 
 /* The head at the word's factor (less prices), the most over how many units below that multiply the first card the
  * word takes: j of them bring at most the j largest factors, and cost at least the j least of what each costs
@@ -561,7 +565,7 @@ static int64_t priced_head(const Reach *w, int64_t rest, int64_t factor, const i
             paid += cost[j - 1];
         }
         int64_t head = rest + (times(product, w->x.other) - 1) * w->first_value + w->others_gain;
-        int64_t v = (head > 0 ? times(factor, head) : head) * PRICE_SCALE - paid;
+        int64_t v = at_factor(head, factor) * PRICE_SCALE - paid;
         if (v > best) best = v;
     }
     return best;
@@ -640,9 +644,10 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t gain = factor_gain(w), extra = word_level(w, &doublers);
     /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
      * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
-    int64_t head = sum + gain + extra, factor = times(w->x.word, power(2, doublers)), scale = cheap ? PRICE_SCALE : 1;
-    if (cheap && w->n_first) return priced_head(w, sum + extra, factor, cheap) + below_tail(w, node, factor, cheap);
-    return (head > 0 ? times(factor, head) : head) * scale + below_tail(w, node, factor, cheap);
+    int64_t factor = times(w->x.word, power(2, doublers)), tail = below_tail(w, node, factor, cheap);
+    if (!cheap) return at_factor(sum + gain + extra, factor) + tail;
+    return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : at_factor(sum + gain + extra, factor) * PRICE_SCALE)
+           + tail;
 }
 
 /* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at

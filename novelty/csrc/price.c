@@ -293,20 +293,20 @@ static int doubling_allowance(const Pack *p, int64_t *doubling) {
     return 0;
 }
 
-/* Rounds of prices, each adding the words found beating them to the relaxation, the lift halved after each; the least
- * bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE points) into *least. Whether any round
- * finished. */
 /* The next round's lift after one that took `took` seconds with `left` seconds left: half of it when a round that
  * walks three times as long fits in ROUND_ROOM of the time left (halving the lift about triples the walk), less of
  * a step when only a shorter one does, or -1 when no step worth a round fits (the packing's search has the time). */
 static double next_lift(double lift, double took, double left) {
     static const double step[] = {0.5, 0.6, 0.7, 0.8}, longer[] = {3.0, 2.25, 1.76, 1.42};  /* longer ~ step^-1.6 */
-    if (left <= 0) return lift / 2;  /* no clock: work limits end the rounds */
+    if (left <= 0) return lift / 2;  /* no clock, or no time left: the budget ends the rounds */
     for (int i = 0; i < 4; i++)
         if (took * longer[i] <= ROUND_ROOM * left) return lift * step[i];
     return -1;
 }
 
+/* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
+ * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
+ * points) into *least. Whether any round finished. */
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least) {
     double dual[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;

@@ -468,7 +468,8 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
     int rc = extend(w, 0);
-    *out = (WordWalk){.best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
+    int64_t best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor;
+    *out = (WordWalk){.best = best, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
                       .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
     memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
