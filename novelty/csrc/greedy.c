@@ -72,6 +72,89 @@ void greedy(Pack *p) {
     free(order);
 }
 
+/* Per length, the best options of distinct groups, best first. */
+enum { LENGTHS = 32, PER_LENGTH = 8, DOUBLED_TRIES = 4 };
+typedef struct {
+    int32_t option[LENGTHS][PER_LENGTH];
+    int n[LENGTHS];
+} ByLength;
+
+static void by_length(const Pack *p, ByLength *out) {
+    memset(out->n, 0, sizeof out->n);
+    for (int32_t k = 0; k < p->o.n_options; k++) {
+        const Option *o = &p->o.options[k];
+        int length = p->gs->groups[o->group].length < LENGTHS ? p->gs->groups[o->group].length : LENGTHS - 1;
+        int32_t *list = out->option[length], *n = &out->n[length];
+        int seen = 0;
+        for (int i = 0; i < *n && !seen; i++) seen = p->o.options[list[i]].group == o->group;
+        if (seen || (*n == PER_LENGTH && p->o.options[list[*n - 1]].worth >= o->worth)) continue;
+        int at = *n < PER_LENGTH ? (*n)++ : *n - 1;
+        while (at > 0 && p->o.options[list[at - 1]].worth < o->worth) {
+            list[at] = list[at - 1];
+            at--;
+        }
+        list[at] = k;
+    }
+}
+
+/* The options holding a shorter-word double, best first, into `order` (room for every option); how many. */
+static int32_t doubler_options(const Pack *p, int32_t *order) {
+    Dense *dense = malloc(sizeof(Dense) * (size_t)(p->o.n_options ? p->o.n_options : 1));
+    int32_t n = 0;
+    if (!dense) return 0;
+    for (int32_t k = 0; k < p->o.n_options; k++)
+        if (p->o.options[k].doublers > 0) dense[n++] = (Dense){p->o.options[k].worth, 1, k};
+    qsort(dense, (size_t)n, sizeof(Dense), by_density);
+    for (int32_t i = 0; i < n; i++) order[i] = dense[i].option;
+    free(dense);
+    return n;
+}
+
+/* Enter option k when it fits `*packed` (taking its units), or leave it; whether it stayed. */
+static int try_enter(Pack *p, u128 *packed, int32_t k) {
+    if (!fits(p, *packed, p->o.options[k].need)) return 0;
+    if (enter(p, k)) {
+        *packed -= p->o.options[k].need;
+        return 1;
+    }
+    leave(p);
+    return 0;
+}
+
+static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
+
+/* Plays built round a shorter-word double, which greedy plays by worth miss (a word holding a double is worth
+ * little alone, the word it doubles a lot): each of the best words of each length with each of the DOUBLED_TRIES
+ * best words holding a double that are longer and fit beside it, then the other such words that fit, then the best
+ * by worth; until `until` (CLOCK_MONOTONIC seconds). */
+void greedy_doubled(Pack *p, double until) {
+    enum { POOL = 4096 };
+    int32_t *order = malloc(sizeof(int32_t) * (2 * POOL + (size_t)p->o.n_options));
+    ByLength *words = malloc(sizeof *words);
+    if (order && words) {
+        int32_t n = best_orders(p, POOL, order, until), *doubler = order + 2 * POOL;
+        int32_t n_doublers = doubler_options(p, doubler);
+        by_length(p, words);
+        for (int lv = 0; lv < LENGTHS && now_seconds() < until; lv++)
+            for (int v = 0; v < words->n[lv]; v++)
+                for (int32_t x = 0, tries = 0; x < n_doublers && tries < DOUBLED_TRIES; x++) {
+                    u128 packed = p->lay.full;
+                    int32_t word = words->option[lv][v];
+                    if (option_length(p, doubler[x]) > option_length(p, word) && try_enter(p, &packed, word)
+                        && try_enter(p, &packed, doubler[x])) {
+                        tries++;
+                        for (int32_t i = 0; i < n_doublers && p->play.n < words_limit(p->t); i++)  /* more doubles */
+                            if (option_length(p, doubler[i]) > option_length(p, word)) try_enter(p, &packed, doubler[i]);
+                        for (int32_t i = 0; i < n && p->play.n < words_limit(p->t); i++) try_enter(p, &packed, order[i]);
+                        offer(p);
+                    }
+                    while (p->play.n) leave(p);
+                }
+    }
+    free(order);
+    free(words);
+}
+
 /* Take the kept words of `play` (those not in `drop`, a bit per word) and refill what they leave from `order`
  * (option indexes), each option that still fits; offer the result. */
 static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *order, int32_t n) {

@@ -13,6 +13,7 @@
 
 enum { ALL_OPTIONS, FEWEST_COPIES, MORE_COPIES };  /* which options of a group add_options() lays out */
 #define PRINTED_KEPT 256 /* groups of printed cards alone kept for each class, reduced, beside the best */
+#define DOUBLERS_KEPT 64 /* groups holding a shorter-word double kept for each length, reduced, beside the best */
 #define KEPT_PRINTED 2   /* Worths.kept of those: their options are laid out first (they are few) */
 
 /* Lay the fields out from the resource fewest groups use to the one most use: an option is anchored at its rarest
@@ -140,10 +141,10 @@ static int printed_alone(const Tables *t, const Groups *gs, const Group *g) {
     return 1;
 }
 
-/* Put group gi among the n (at most PRINTED_KEPT) best of one class: a min-heap by worth, the least at the root. */
-static void heap_offer(int32_t *heap, int *n, int32_t gi, const int64_t *worth) {
+/* Put group gi among the n (at most `most`) best of one kind: a min-heap by worth, the least at the root. */
+static void heap_offer(int32_t *heap, int *n, int most, int32_t gi, const int64_t *worth) {
     int i;
-    if (*n < PRINTED_KEPT) {
+    if (*n < most) {
         for (i = (*n)++; i > 0 && worth[heap[(i - 1) / 2]] > worth[gi]; i = (i - 1) / 2) heap[i] = heap[(i - 1) / 2];
         heap[i] = gi;
         return;
@@ -174,11 +175,30 @@ static int keep_printed(const Pack *p, Worths *w) {
         const uint8_t *u = group_units(gs, g);
         for (int i = 0; i < g->ncards; i++) {
             int r = t->unit[u[i]].resource;
-            if (!i || u[i] != u[i - 1]) heap_offer(best + (size_t)r * PRINTED_KEPT, &n[r], gi, w->highest);
+            if (!i || u[i] != u[i - 1]) heap_offer(best + (size_t)r * PRINTED_KEPT, &n[r], PRINTED_KEPT, gi, w->highest);
         }
     }
     for (int r = 0; r < t->n_res; r++)
         for (int k = 0; k < n[r]; k++) w->kept[best[(size_t)r * PRINTED_KEPT + k]] = KEPT_PRINTED;
+    free(best);
+    return 0;
+}
+
+/* Keep too, for each length, the DOUBLERS_KEPT best groups holding a shorter-word double: worth little alone, they
+ * double a shorter word (greedy_doubled pairs them). */
+static int keep_doublers(const Pack *p, Worths *w) {
+    enum { LENGTHS = 32 };
+    const Groups *gs = p->gs;
+    int32_t *best = malloc(sizeof(int32_t) * DOUBLERS_KEPT * LENGTHS);
+    int n[LENGTHS] = {0};
+    if (!best) return -1;
+    for (int32_t gi = 0; gi < gs->n_groups; gi++) {
+        int length = gs->groups[gi].length < LENGTHS ? gs->groups[gi].length : LENGTHS - 1;
+        if (gs->groups[gi].doublers > 0)
+            heap_offer(best + (size_t)length * DOUBLERS_KEPT, &n[length], DOUBLERS_KEPT, gi, w->highest);
+    }
+    for (int l = 0; l < LENGTHS; l++)
+        for (int k = 0; k < n[l]; k++) w->kept[best[(size_t)l * DOUBLERS_KEPT + k]] = KEPT_PRINTED;
     free(best);
     return 0;
 }
@@ -190,7 +210,8 @@ static int keep_groups(Pack *p, Worths *w, int reduced) {
     int64_t anytime = p->b->caps.anytime_groups;
     memset(w->kept, 1, gs->n_groups ? (size_t)gs->n_groups : 1);
     if (!reduced || gs->n_groups <= anytime) return 0;
-    return keep_best(w->highest, gs->n_groups, (int32_t)anytime, w->kept) < 0 ? -1 : keep_printed(p, w);
+    if (keep_best(w->highest, gs->n_groups, (int32_t)anytime, w->kept) < 0 || keep_printed(p, w) < 0) return -1;
+    return keep_doublers(p, w);
 }
 
 /* Lay out the packed resource fields and each group's option. */

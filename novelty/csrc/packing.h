@@ -238,6 +238,7 @@ void merge_plays(const Groups *gs, Result *into, const Result *from);
 /* greedy.c */
 void greedy(Pack *p);
 void improve(Pack *p, double until, uint64_t until_tick);
+void greedy_doubled(Pack *p, double until);
 void fill(Pack *p);  /* the best play found, with each option that still fits added */
 
 /* branch.c */
