@@ -87,6 +87,8 @@ typedef struct {
 /* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
+/* Every word below the nodes whose ceiling beats `floor` (which stays where it is), kept in `keep`'s groups. */
+int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out);
 
 /* The most any word's value (its best score, with what it could save under Unseen Character) less the prices of its
  * units (price[r] per unit of resource r) reaches, in 1/PRICE_SCALE points, into out->best: 0 when no word beats

@@ -31,23 +31,28 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
  * scored in their groups: the search may not reach them in time otherwise (the walk goes in letter order). */
-static int best_words_first(const Tables *t, Groups *gs, Budget *b, double started, double seconds,
+static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double started, double seconds,
                             double *walk_share) {
-    Ceiling *c = malloc(sizeof *c);
-    if (!c) return -1;
-    if (ceiling_init(c, t) < 0) {
-        free(c);
-        return -1;
-    }
     budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE : 0, BEST_WORDS_WORK);
     uint64_t ticks = b->ticks;
     WordWalk found;
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
-    ceiling_free(c);
-    free(c);
     gs->best_word = found.best;
     gs->best_word_done = found.done;
     if (b->work) *walk_share -= (double)(b->ticks - ticks) / (double)b->work;  /* the work it took, from the walk's */
+    return rc;
+}
+
+/* When the walk in letter order cannot finish (it reaches only the first letters): walk again below only the nodes
+ * whose ceiling beats a floor, keeping every word, the floor from half the best word halved after each walk that
+ * finishes, until `walk_end`: the words worth most, from the whole list, first. */
+static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double walk_end) {
+    int rc = 0;
+    budget_phase(b, walk_end, 1.0);
+    for (int64_t floor = gs->best_word * 3 / 4; floor > 0 && rc == 0 && !b->stopped; floor = floor * 3 / 4) {
+        WordWalk found;
+        rc = walk_over(t, c, gs, b, floor, &found);
+    }
     return rc;
 }
 
@@ -61,18 +66,23 @@ int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double 
     Result *early = NULL;
     int rc = groups_init(gs, t->n_combos);
     /* Under a time limit alone: with a work limit (decision help, self-play) the answers stay what they were. */
-    if (rc == 0 && t->facts && seconds > 0 && !b->work && more_than_printed(t))
-        rc = best_words_first(t, gs, b, started, seconds, &walk_share);
+    int ceilings = t->facts && seconds > 0 && !b->work && more_than_printed(t);
+    Ceiling *c = ceilings ? malloc(sizeof *c) : NULL;
+    if (ceilings && (!c || ceiling_init(c, t) < 0)) rc = -1;
+    if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, &walk_share);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
         early = calloc(1, sizeof *early);
-        if (!early) return -1;
-        early->top = result->top;
-        rc = printed_first(t, gs, b, early, now_seconds(), seconds, walk_end);  /* after the best words */
+        if (early) early->top = result->top;
+        rc = early ? printed_first(t, gs, b, early, now_seconds(), seconds, walk_end) : -1;  /* after the best words */
     }
     if (rc == 0) {
-        budget_phase(b, walk_end, walk_share);
+        double now = now_seconds();
+        budget_phase(b, ceilings ? now + (walk_end - now) * LETTER_WALK_SHARE : walk_end, walk_share);
         rc = walk_words(t, gs, b, 0);
     }
+    if (rc == 0 && ceilings && !gs->walk_done && !b->broken_index) rc = words_over_floors(t, c, gs, b, walk_end);
+    if (c) ceiling_free(c);
+    free(c);
     result->walk_s = now_seconds() - started;
     result->walk_cpu_s = cpu_seconds() - cpu;
     if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */

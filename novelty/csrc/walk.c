@@ -31,6 +31,7 @@ typedef struct {
     int prune;                   /* leave a node whose ceiling is at most `floor` */
     int keep;                    /* keep every word scored in its group too */
     int64_t floor;               /* the best word scored so far (pricing: the least a word beats its prices by to count) */
+    int fixed_floor;             /* the floor stays where it is (walk_over) */
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
     Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
@@ -200,7 +201,7 @@ static int score_only(Walker *w) {
         best /= 2;
     }
     w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
-    if (best > w->floor) {
+    if (best > w->floor && !w->fixed_floor) {
         w->floor = best;
         memcpy(w->best_seq, w->seq, sizeof(Placed) * w->seq_len);
         w->best_len = w->seq_len;
@@ -456,13 +457,14 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
 }
 
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
-                         const Prices *price, int64_t floor, Beaters *beaters, WordWalk *out) {
+                         const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
-                  .floor = price ? floor : INT64_MIN, .price = price, .beaters = beaters, .most_beaten = INT64_MIN};
+                  .floor = price || fixed_floor ? floor : INT64_MIN, .fixed_floor = fixed_floor, .price = price,
+                  .beaters = beaters, .most_beaten = INT64_MIN};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
@@ -478,11 +480,15 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
 
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out) {
-    return walk_ceilings(t, c, facts, keep, b, prune, NULL, 0, NULL, out);
+    return walk_ceilings(t, c, facts, keep, b, prune, NULL, 0, NULL, 0, out);
+}
+
+int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out) {
+    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, out);
 }
