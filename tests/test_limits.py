@@ -162,6 +162,19 @@ def test_an_unprovable_packing_keeps_the_short_words_of_printed_cards_beside_its
     assert best.plays[0].total == every.plays[0].total
 
 
+def test_a_search_cut_short_finds_the_play_where_a_short_word_is_doubled():
+    """x1 doubles the score of a shorter word: HOAXING (x1) doubles PAJAMA, the Alliteration's two a4 copies in it,
+    for 97. Alone the word holding the double is worth little, so greedy plays by worth and the local search from them
+    miss it when the search is cut short (79 at this work limit); plays built round each good word and the best longer
+    words holding a double that fit beside it find it."""
+    hand = Counter("a1 a4 f4 g4 h3 i1 j2 k1 m1 o1 p1 q1 wild2 x1".split())
+    exact = solve(open_lexicon("twl"), hand, motifs=["alliteration"])
+    cut = solve(open_lexicon("twl"), hand, motifs=["alliteration"], work=300_000)
+    assert exact.optimal and exact.plays[0].total == 97 and exact.plays[0].score.doubled_by[1] == ("x1",)
+    assert cut.optimal is False and cut.plays[0].total == 97
+    assert sorted(word.text for word in cut.plays[0].play.words) == ["hoaxing", "pajama"]
+
+
 @pytest.mark.parametrize(("decision", "extra"), [
     ("escaped", {}),  # 27 s at its 20 s maximum: every letter's search, and each ran on past its limit
     ("recurring-character", {"next_motifs": HARD_MOTIFS[:9], "next_cards": 30, "samples": 30}),  # 23.5 s of 20

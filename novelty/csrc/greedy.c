@@ -73,7 +73,7 @@ void greedy(Pack *p) {
 }
 
 /* Per length, the best options of distinct groups, best first. */
-enum { LENGTHS = 32, PER_LENGTH = 8, DOUBLED_TRIES = 4 };
+enum { LENGTHS = 32, PER_LENGTH = 8, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
 typedef struct {
     int32_t option[LENGTHS][PER_LENGTH];
     int n[LENGTHS];
@@ -97,7 +97,7 @@ static void by_length(const Pack *p, ByLength *out) {
     }
 }
 
-/* The options holding a shorter-word double, best first, into `order` (room for every option); how many. */
+/* The DOUBLERS best options holding a shorter-word double, best first, into `order`; how many. */
 static int32_t doubler_options(const Pack *p, int32_t *order) {
     Dense *dense = malloc(sizeof(Dense) * (size_t)(p->o.n_options ? p->o.n_options : 1));
     int32_t n = 0;
@@ -105,6 +105,7 @@ static int32_t doubler_options(const Pack *p, int32_t *order) {
     for (int32_t k = 0; k < p->o.n_options; k++)
         if (p->o.options[k].doublers > 0) dense[n++] = (Dense){p->o.options[k].worth, 1, k};
     qsort(dense, (size_t)n, sizeof(Dense), by_density);
+    if (n > DOUBLERS) n = DOUBLERS;
     for (int32_t i = 0; i < n; i++) order[i] = dense[i].option;
     free(dense);
     return n;
@@ -129,7 +130,7 @@ static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.o
  * by worth; until `until` (CLOCK_MONOTONIC seconds). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
-    int32_t *order = malloc(sizeof(int32_t) * (2 * POOL + (size_t)p->o.n_options));
+    int32_t *order = malloc(sizeof(int32_t) * (2 * POOL + DOUBLERS));
     ByLength *words = malloc(sizeof *words);
     if (order && words) {
         int32_t n = best_orders(p, POOL, order, until), *doubler = order + 2 * POOL;

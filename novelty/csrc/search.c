@@ -140,8 +140,8 @@ int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
     offer(&p);  /* the empty play */
     greedy(&p);
     p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
-    if (p.anytime && b->deadline > 0 && p.bonus.n_doubling)
-        greedy_doubled(&p, now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR);
+    if (p.anytime && p.bonus.n_doubling)  /* a double's plays, which greedy plays by worth miss */
+        greedy_doubled(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300);
     if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays)
         improve(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300,
                 b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0);
