@@ -72,3 +72,5 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
 }
 
 void branch(Pack *p) { dfs(p, p->lay.full, p->bonus.base, -1, 0); }
+
+void branch_from(Pack *p, u128 packed, int64_t current) { dfs(p, packed, current, -1, 0); }

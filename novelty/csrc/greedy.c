@@ -215,3 +215,50 @@ void fill(Pack *p) {
     refill(p, &best, 0, order, p->o.n_options);
     free(order);
 }
+
+/* Search one neighbourhood of `best`: its words but those in `drop` kept, the cards they free filled exactly (branch
+ * and bound, the DP's bound over what is free), within `ticks` more steps and the phase's limits. */
+static void refill_one(Pack *p, const Play *best, uint32_t drop, uint64_t ticks) {
+    u128 packed = p->lay.full;
+    int64_t current = p->bonus.base;
+    int ok = 1;
+    for (int w = 0; w < best->n_words && ok; w++) {
+        if (drop >> w & 1) continue;
+        const Option *o = &p->o.options[best->options[w]];
+        ok = enter(p, best->options[w]);
+        packed -= o->need;
+        current += o->worth;
+    }
+    if (ok) {
+        Budget *b = p->b;
+        uint64_t work_end = b->work_end;
+        b->work_end = work_end && work_end < b->ticks + ticks ? work_end : b->ticks + ticks;
+        branch_from(p, packed, current);
+        b->stopped = work_end && b->ticks > work_end;
+        b->work_end = work_end;
+    }
+    while (p->play.n) leave(p);
+}
+
+/* Large neighbourhoods of the best play found, for searches that cannot be exhaustive: keep all its words but one,
+ * two or three and fill the cards they free exactly (refill_one), while that finds a better play and time remains
+ * (until `until`, CLOCK_MONOTONIC seconds, and tick `until_tick`, 0: none). */
+void refill_exactly(Pack *p, double until, uint64_t until_tick) {
+    enum { NEIGHBOURHOOD_TICKS = 200000 };
+    int anytime = p->anytime, doubling = p->doubling_bound;
+    p->anytime = p->doubling_bound = 0;  /* the DP's bound: exact, and quick over the few cards freed */
+    int64_t before;
+    do {
+        before = p->result->plays[0].total;
+        Play best = p->result->plays[0];
+        for (int size = 1; size <= 3 && size <= best.n_words; size++)
+            for (uint32_t drop = 1; drop < (1u << best.n_words) && best.n_words <= 16; drop++) {
+                if (count_bits(drop) != size) continue;
+                if (improve_over(p, until, until_tick) || p->failed) goto out;
+                refill_one(p, &best, drop, NEIGHBOURHOOD_TICKS);
+            }
+    } while (p->result->plays[0].total > before);
+out:
+    p->anytime = anytime;
+    p->doubling_bound = doubling;
+}

@@ -226,6 +226,8 @@ int64_t doubled_rest(Pack *p, u128 packed);
 int64_t upper(Pack *p, u128 packed, int64_t current);
 int64_t words_bound(Pack *p, u128 packed);
 int64_t root_bound(Pack *p);
+/* branch.c: the plays from the words entered (worth `current` with the base) and options fitting in `packed`. */
+void branch_from(Pack *p, u128 packed, int64_t current);
 int bound_init(Pack *p);    /* 0 ok, -1 out of memory */
 void free_bound(Pack *p);
 
@@ -239,6 +241,7 @@ void merge_plays(const Groups *gs, Result *into, const Result *from);
 void greedy(Pack *p);
 void improve(Pack *p, double until, uint64_t until_tick);
 void greedy_doubled(Pack *p, double until);
+void refill_exactly(Pack *p, double until, uint64_t until_tick);
 void fill(Pack *p);  /* the best play found, with each option that still fits added */
 
 /* branch.c */

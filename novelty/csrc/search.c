@@ -142,9 +142,12 @@ int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
     p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
     if (p.anytime && p.bonus.n_doubling)  /* a double's plays, which greedy plays by worth miss */
         greedy_doubled(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300);
-    if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays)
-        improve(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300,
-                b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0);
+    if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays) {
+        double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300;
+        uint64_t until_tick = b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0;
+        improve(&p, until, until_tick);
+        refill_exactly(&p, until, until_tick);
+    }
     prove_bound(&p);
     if (p.anytime && t->facts && b->deadline > 0 && !b->work) {  /* a bound over every word, from prices */
         double end = b->deadline, now = now_seconds();
