@@ -8,6 +8,16 @@
 #include "ceiling.h"
 #include "groups.h"
 
+/* A child of a node, its ceiling worked out: the walks with ceilings go below the children best ceiling first. */
+typedef struct {
+    int64_t ceiling;
+    uint32_t node;
+    int16_t lay, face;   /* its index in the tables' lay list; the face laid (before the printed face is taken) */
+    int8_t a, b;         /* the letters it spells */
+} Kid;
+#define PROBE_NODES 1000 /* walk_best_word's probe: nodes below each child of the root */
+#define MAX_KIDS 2048    /* a node's children kept to be gone below in order; past that, gone below at once */
+
 /* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
 typedef struct {
     const Tables *t;             /* borrowed, like gs and b */
@@ -42,6 +52,15 @@ typedef struct {
     int start_left[MAX_RESOURCES];
     Beaters *beaters;            /* borrowed, or NULL: the words found beating their prices */
     int64_t most_beaten;         /* the most a word found beats its prices by */
+    /* Best ceiling first (the walks that prune): each node's children are gathered with their ceilings, then gone
+     * below in order, so that the best words are found early and the floor rises soon. */
+    Kid (*kids)[MAX_KIDS];       /* owned, or NULL: per depth, the children of the node there */
+    int n_kids[MAX_CARDS_IN_WORD + 1];
+    int gathering;               /* laying a card gathers the child instead of going below it */
+    int lay_index;               /* the lay list's entry being laid */
+    int has_given;               /* the next node's ceiling is `given` (worked out when it was gathered) */
+    uint64_t probe, probe_end;   /* probing: nodes below each child of the root, at most; where this one's end */
+    int64_t given;
 } Walker;
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -269,7 +288,9 @@ static void count_excess(Walker *w, int r, int step) {
     }
 }
 
-/* Lay face `face` spelling a (and b, or -1) reaching `node`, then go on. */
+static int gather(Walker *w, int face, int a, int b, uint32_t node);
+
+/* Lay face `face` spelling a (and b, or -1) reaching `node`, then go on (or gather it, when gathering). */
 static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     const Tables *t = w->t;
     const Face *f = &w->faces[face];
@@ -283,7 +304,7 @@ static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     w->face_count[face]++;
     count_excess(w, r, 1);
     w->key += t->zobrist[unit];
-    int rc = extend(w, node);
+    int rc = w->gathering ? gather(w, f - w->faces, a, b, node) : extend(w, node);
     w->key -= t->zobrist[unit];
     count_excess(w, r, -1);
     w->face_count[face]--;
@@ -335,8 +356,9 @@ static int lay_face(Walker *w, int face, uint32_t node) {
     return rc;
 }
 
-/* Lay face i of the walk's list (taking one unit of its resource), then go on. */
-static int try_face(Walker *w, int i, uint32_t node) {
+/* Lay face i of the walk's list (taking one unit of its resource), then go on; or, with `kid`, lay the face and
+ * letters gathered as that child. */
+static int try_face(Walker *w, int i, uint32_t node, const Kid *kid) {
     const Tables *t = w->t;
     int r = t->lay_res[i], face = t->lay_face[i];
     if (!w->left[r] || (w->printed_only && !t->printed_only[r])) return 0;
@@ -355,7 +377,8 @@ static int try_face(Walker *w, int i, uint32_t node) {
         cost = w->start_left[r] - w->left[r] <= pr->first[r] ? pr->cheap[r] : pr->dear[r];  /* (left[r] is down) */
         w->paid += cost;
     }
-    int rc = lay_face(w, face, node);
+    w->lay_index = i;
+    int rc = kid ? lay(w, kid->face, kid->a, kid->b, kid->node) : lay_face(w, face, node);
     w->paid -= cost;
     w->left[r]++;
     if (motif >= 0) {
@@ -395,9 +418,36 @@ static int over_floor(Walker *w, int64_t c) {
 
 /* The ceiling of the current node: whether to go on from it. */
 static int under_ceiling(Walker *w, uint32_t node) {
-    int64_t c = ceiling_at(w, node);
+    int given = w->has_given;
+    int64_t c = given ? w->given : ceiling_at(w, node);
+    w->has_given = 0;
     w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
-    return over_floor(w, c);
+    if (!given) return over_floor(w, c);
+    if (c > w->floor) return 1;  /* (counted when gathered; the floor may have risen since) */
+    w->pruned++;
+    return 0;
+}
+
+/* Gather the child just laid (reaching `node`) with its ceiling, unless the ceiling leaves it; past MAX_KIDS children,
+ * go below it at once. */
+static int gather(Walker *w, int face, int a, int b, uint32_t node) {
+    int depth = w->seq_len - 1;
+    if (w->n_kids[depth] == MAX_KIDS) {
+        w->gathering = 0;
+        int rc = extend(w, node);
+        w->gathering = 1;
+        return rc;
+    }
+    if (out_of_time(w->b)) return 0;
+    int64_t c = ceiling_at(w, node);
+    if (over_floor(w, c))
+        w->kids[depth][w->n_kids[depth]++] = (Kid){c, node, (int16_t)w->lay_index, (int16_t)face, (int8_t)a, (int8_t)b};
+    return 0;
+}
+
+static int by_ceiling(const void *x, const void *y) {  /* best first */
+    int64_t a = ((const Kid *)x)->ceiling, b = ((const Kid *)y)->ceiling;
+    return (a < b) - (a > b);
 }
 
 /* Whether a Double Wild `face`, spelling `a` to reach `node` (its unit taken), may lead to a word over the floor,
@@ -418,7 +468,7 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
 
 static int extend(Walker *w, uint32_t node) {
     const Tables *t = w->t;
-    if (out_of_time(w->b)) return 0;
+    if (out_of_time(w->b) || (w->probe && w->nodes > w->probe_end)) return 0;
     uint32_t bits = w->steps.mask[node];
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
     if (w->ceiling && !under_ceiling(w, node)) return 0;
@@ -426,20 +476,31 @@ static int extend(Walker *w, uint32_t node) {
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
+    int depth = w->seq_len, ordered = w->kids != NULL;
+    if (ordered) {
+        w->n_kids[depth] = 0;
+        w->gathering = 1;
+    }
     /* Only the printed letters some word goes on with, then the wilds. */
-    for (uint32_t next = bits & ALL_LETTERS; next; next &= next - 1) {
+    int rc = 0;
+    for (uint32_t next = bits & ALL_LETTERS; next && rc >= 0; next &= next - 1) {
         int c = __builtin_ctz(next);
-        for (int i = t->lay_start[c]; i < t->lay_start[c + 1]; i++) {
-            int rc = try_face(w, i, node);
-            if (rc < 0) return rc;
-        }
+        for (int i = t->lay_start[c]; i < t->lay_start[c + 1] && rc >= 0; i++) rc = try_face(w, i, node, NULL);
     }
-    for (int i = t->lay_start[26]; i < t->lay_start[27]; i++) {
-        if (!(bits & t->face_letters[t->lay_face[i]])) continue;
-        int rc = try_face(w, i, node);
-        if (rc < 0) return rc;
+    for (int i = t->lay_start[26]; i < t->lay_start[27] && rc >= 0; i++)
+        if (bits & t->face_letters[t->lay_face[i]]) rc = try_face(w, i, node, NULL);
+    if (!ordered || rc < 0) return rc;
+    w->gathering = 0;
+    Kid *kids = w->kids[depth];
+    qsort(kids, (size_t)w->n_kids[depth], sizeof(Kid), by_ceiling);
+    for (int k = 0; k < w->n_kids[depth] && rc >= 0 && !w->b->stopped; k++) {
+        w->has_given = 1;
+        w->given = kids[k].ceiling;
+        if (w->probe && depth == 0) w->probe_end = w->nodes + w->probe;
+        rc = try_face(w, kids[k].lay, node, &kids[k]);
+        w->has_given = 0;
     }
-    return 0;
+    return rc;
 }
 
 int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
@@ -457,19 +518,25 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
 }
 
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
-                         const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, WordWalk *out) {
+                         const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, uint64_t probe,
+                         WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
-                  .floor = price || fixed_floor ? floor : INT64_MIN, .fixed_floor = fixed_floor, .price = price,
+                  .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN};
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
+    if (prune && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
+        free(w);
+        return -1;
+    }
     int rc = extend(w, 0);
+    free(w->kids);
     int64_t best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor;
     *out = (WordWalk){.best = best, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
                       .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
@@ -480,15 +547,21 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
 
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out) {
-    return walk_ceilings(t, c, facts, keep, b, prune, NULL, 0, NULL, 0, out);
+    int64_t floor = INT64_MIN;
+    if (prune) {  /* a probe: the best word of a few nodes below each child of the root, the floor to start from */
+        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, out);
+        if (rc < 0) return rc;
+        if (out->best > INT64_MIN) floor = out->best - 1;  /* (that word is scored again, its cards kept) */
+    }
+    return walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, out);
 }
 
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, out);
+    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, out);
 }
