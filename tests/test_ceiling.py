@@ -112,6 +112,30 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int, first: bool) -
     assert answer.plays[0][0] <= exact.plays[0][0]
 
 
+FIXED_DEALS = [35, 49, 65, 71, 79]
+"""Seeds of random deals whose walk stops at 400 groups and whose bound from prices comes within 5 % of the best play
+found: the words that could beat it, walked and packed exactly, prove the best play (the first five of 100 seeds)."""
+
+
+@pytest.mark.parametrize("seed", FIXED_DEALS)
+def test_a_search_cut_short_is_proved_by_the_words_that_could_beat_its_prices(seed: int) -> None:
+    """Reduced-cost fixing: at prices with a bound near the best play B, a play beating B takes only words beating
+    their prices by more than bound - B (less what the other words may beat theirs by). Those words alone, walked and
+    packed exactly, settle it: the answer is proved best (its priced bound meets it), and it is the exact best play,
+    which a search with no limit proves."""
+    rng = random.Random(f"fixval {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps = open_lexicon("twl").step_index()
+    exact = send(tables.request(steps, False, [], 1, Limit()))
+    capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=400))),
+                                 facts=steps.facts())
+    answer = send(capped)
+    assert exact.proved and not answer.walk_done
+    assert answer.priced_bound == answer.plays[0][0] == exact.plays[0][0], (hand, pool, motifs)
+
+
 @pytest.mark.parametrize("above", [0, 3])
 def test_a_search_cut_short_is_proved_when_its_bound_meets_its_best_play(monkeypatch: pytest.MonkeyPatch,
                                                                           above: int) -> None:

@@ -108,6 +108,15 @@ typedef struct {
     int64_t cheap[MAX_RESOURCES], dear[MAX_RESOURCES];
     int first[MAX_RESOURCES];
 } Prices;
+/* Reduced-cost fixing (price.c, search.c): at these prices, a play beating the best found takes only words beating
+ * their prices by more than -gap (1/PRICE_SCALE points); ready when such prices were found. */
+typedef struct {
+    Prices price;
+    int64_t gap;
+    int ready;
+} Fixing;
+/* Every word below the nodes whose ceiling less the prices laid beats -gap, kept in `keep`'s groups. */
+int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out);
 /* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most
  * half the most found so far, or the slack: the walk then proves only that no word beats its prices by more. */
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,

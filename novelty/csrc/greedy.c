@@ -111,9 +111,10 @@ static int32_t doubler_options(const Pack *p, int32_t *order) {
     return n;
 }
 
-/* Enter option k when it fits `*packed` (taking its units), or leave it; whether it stayed. */
+/* Enter option k when it fits `*packed` (taking its units) and the play may take another word, or leave it; whether
+ * it stayed. */
 static int try_enter(Pack *p, u128 *packed, int32_t k) {
-    if (!fits(p, *packed, p->o.options[k].need)) return 0;
+    if (p->play.n >= words_limit(p->t) || !fits(p, *packed, p->o.options[k].need)) return 0;
     if (enter(p, k)) {
         *packed -= p->o.options[k].need;
         return 1;
@@ -144,9 +145,9 @@ void greedy_doubled(Pack *p, double until) {
                     if (option_length(p, doubler[x]) > option_length(p, word) && try_enter(p, &packed, word)
                         && try_enter(p, &packed, doubler[x])) {
                         tries++;
-                        for (int32_t i = 0; i < n_doublers && p->play.n < words_limit(p->t); i++)  /* more doubles */
+                        for (int32_t i = 0; i < n_doublers; i++)  /* more doubles */
                             if (option_length(p, doubler[i]) > option_length(p, word)) try_enter(p, &packed, doubler[i]);
-                        for (int32_t i = 0; i < n && p->play.n < words_limit(p->t); i++) try_enter(p, &packed, order[i]);
+                        for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
                         offer(p);
                     }
                     while (p->play.n) leave(p);

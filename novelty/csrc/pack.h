@@ -33,8 +33,6 @@ typedef struct {
     double walk_cpu_s, pack_cpu_s;   /* this thread's CPU time in the walk and the packing */
 } Result;
 
-/* Pack the groups found into the top K plays (result->top); 0 ok, -1 out of memory, -2 too many resource units. */
-int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result);
 /* The whole search, the one entry point: walk, pack, within `seconds` (0: no limit) of `started` (search.c). */
 int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds);
 /* The best total of words with these values, lengths and shorter-word doublers (evaluate.c). */

@@ -12,6 +12,7 @@
 #ifndef NOVELTY_PACKING_H
 #define NOVELTY_PACKING_H
 
+#include "ceiling.h"
 #include "pack.h"
 #include "prune.h"
 
@@ -123,6 +124,7 @@ typedef struct {
     Building play;
     int anytime;                        /* the play is not provable: search under the quick bound, not the DP */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
+    Fixing *fixing;                     /* borrowed, or NULL: the prices of the least bound, for a reduced-cost fixing */
     uint64_t *marks;                    /* owned: the options fitting a search node, a bit per option of its */
     int32_t mark_words;                 /* anchor: words per node, one node per play size */
     int failed;                         /* out of memory */

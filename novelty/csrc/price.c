@@ -31,6 +31,7 @@
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
+#define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
     int m, n;                  /* rows (resources), columns (options and words worth something) */
@@ -228,21 +229,20 @@ typedef struct {
 /* One round: the relaxation's prices, each lifted, then the most any word beats them by; the bound they give (0 when
  * the walk could not finish). The words found beating their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
-                       const Round *round, int64_t *words, int64_t *excess) {
+                       const Round *round, Prices *price, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
     int64_t scaled[MAX_RESOURCES], paid = 0;
-    Prices price;
     for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
     for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
         int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
         int copies = t->twin_cap[r] && t->pool_res >= 0;
-        price.cheap[r] = copies && copy < held ? copy : held;
-        price.dear[r] = copies && copy > held ? copy : held;
-        price.first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
+        price->cheap[r] = copies && copy < held ? copy : held;
+        price->dear[r] = copies && copy > held ? copy : held;
+        price->first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
         paid += scaled[r] * field_value(p, p->lay.full, r);
     }
-    if (ceiling_price(ceiling, price.cheap) < 0) {
+    if (ceiling_price(ceiling, price->cheap) < 0) {
         p->failed = 1;
         return 0;
     }
@@ -250,7 +250,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
     int64_t slack = best > 0 ? (int64_t)(round->slack * (double)best * PRICE_SCALE / words_most) : 0;
-    int rc = walk_priced(t, ceiling, &price, slack, beaters, p->b, &priced);
+    int rc = walk_priced(t, ceiling, price, slack, beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
     *excess = (int64_t)words_most * priced.best;
@@ -306,9 +306,11 @@ static double next_lift(double lift, double took, double left) {
 
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
- * points) into *least. Whether any round finished. */
-static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least) {
+ * points) into *least, and its prices into *fixing. Whether any round finished. */
+static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least,
+                        Fixing *fixing) {
     double dual[MAX_RESOURCES];
+    Prices price;
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
     double n = lifted_units(p->t, c), deadline = p->b->deadline;
@@ -316,8 +318,12 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     *least = INT64_MAX;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds();
-        if (!price_round(p, ceiling, c, s, beaters, dual, &round, &words, &excess)) break;
-        if (words < *least) *least = words;
+        if (!price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess)) break;
+        if (words < *least) {
+            *least = words;
+            fixing->price = price;
+            fixing->gap = excess / most_words(p->t);  /* for now: what a word beats its prices by, at most */
+        }
         known = 1;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
         double now = now_seconds(), took = now - started, left = deadline > 0 ? deadline - now : 0;
@@ -335,6 +341,19 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     return known;
 }
 
+/* A reduced-cost fixing from the least bound's prices (excess: the most a word beats them by), when the bound is within
+ * FIX_GAP of the best play found. Every play's words take at most the units there are, so a play is worth at most
+ * base + Laconic + doubles + prices x capacity + what each of its words beats its prices by: to beat the best play B,
+ * its words must beat their prices by more than B less the rest in all, each of them by more than -gap, where gap =
+ * bound - B - excess (the others beat theirs by excess at most). Those words alone, packed exactly, decide whether B is
+ * the best (search.c). */
+static void fix(Pack *p, int64_t bound_scaled, Fixing *fixing) {
+    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0, excess = fixing->gap;
+    int64_t gap = bound_scaled - best * PRICE_SCALE - (excess > 0 ? excess : 0);
+    fixing->gap = gap;
+    fixing->ready = best > 0 && gap >= 0 && (double)gap <= FIX_GAP * (double)best * PRICE_SCALE;
+}
+
 int price_bound(Pack *p, int64_t *bound) {
     const Tables *t = p->t;
     int64_t doubling, least;
@@ -343,13 +362,21 @@ int price_bound(Pack *p, int64_t *bound) {
     Basis *s = calloc(1, sizeof *s);
     Beaters *beaters = malloc(sizeof *beaters);
     Ceiling *ceiling = malloc(sizeof *ceiling);
+    Fixing fixing = {.ready = 0};
     int known = 0;
     if (s && beaters && ceiling) {
         read_columns(p, &c);
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
-        known = price_rounds(p, ceiling, &c, s, beaters, &least);
-        if (known) *bound = p->bonus.base + p->bonus.laconic + doubling + (least + PRICE_SCALE - 1) / PRICE_SCALE;
+        known = price_rounds(p, ceiling, &c, s, beaters, &least, &fixing);
+        if (known) {
+            int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
+            *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
+            if (p->fixing) {
+                fix(p, rest * PRICE_SCALE + least, &fixing);
+                *p->fixing = fixing;
+            }
+        }
     }
     if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
     free_columns(&c);

@@ -9,6 +9,8 @@
 #include "ceiling.h"
 #include "packing.h"
 
+static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing);
+
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
     for (int r = 0; r < t->n_res; r++)
@@ -26,7 +28,7 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
     double share = PRINTED_PACK_SHARE * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
     budget_phase(b, seconds > 0 ? now_seconds() + (share < PRINTED_PACK_SECONDS ? share : PRINTED_PACK_SECONDS) : 0,
                  PRINTED_PACK_WORK);
-    return pack_plays(t, gs, b, early);
+    return pack_plays(t, gs, b, early, NULL);
 }
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
@@ -56,6 +58,42 @@ static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budg
     return rc;
 }
 
+/* With a reduced-cost fixing (price.c): walk for the words that may be in a play beating the best found, pack them
+ * exactly. When both finish, the best of them and the best found is the best play there is: answered with that as
+ * its bound over every word (the groups and plays become the fixing's when it found a better one). */
+static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
+    Groups fixed = {0};
+    Result *found = calloc(1, sizeof *found);
+    WordWalk walked;
+    int rc = found && groups_init(&fixed, t->n_combos) == 0 ? 0 : -1;
+    if (rc == 0 && ceiling_price(c, fixing->price.cheap) < 0) rc = -1;
+    budget_phase(b, b->deadline, 1.0);
+    if (rc == 0) rc = walk_fixed(t, c, fixing, &fixed, b, &walked);
+    if (rc == 0 && walked.done) {
+        fixed.walk_done = 1;  /* every word that counts: its packing is exact */
+        found->top = 1;
+        rc = pack_plays(t, &fixed, b, found, NULL);
+    }
+    if (rc == 0 && walked.done && found->pack_done) {
+        int64_t best = result->n_plays ? result->plays[0].total : INT64_MIN;
+        if (found->n_plays && found->plays[0].total > best) {
+            fixed.walk_done = 0;  /* (the walk over every word did not finish) */
+            fixed.sequences += gs->sequences;
+            groups_free(gs);
+            *gs = fixed;
+            fixed = (Groups){0};
+            result->n_plays = 1;
+            result->plays[0] = found->plays[0];
+            best = found->plays[0].total;
+        }
+        result->word_bound = best;
+        result->word_bound_known = 1;
+    }
+    groups_free(&fixed);
+    free(found);
+    return rc;
+}
+
 int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
     /* With the list's facts (a big hand under a time limit alone), the packing keeps more time: for a bound over
@@ -64,6 +102,7 @@ int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double 
     double walk_end = seconds > 0 ? started + seconds * share : 0, end = seconds > 0 ? started + seconds : 0;
     double walk_share = WALK_SHARE - WALK_WORK_HELD_BACK;
     Result *early = NULL;
+    Fixing fixing = {.ready = 0};
     int rc = groups_init(gs, t->n_combos);
     /* Under a time limit alone: with a work limit (decision help, self-play) the answers stay what they were. */
     int ceilings = t->facts && seconds > 0 && !b->work && more_than_printed(t);
@@ -81,17 +120,18 @@ int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double 
         rc = walk_words(t, gs, b, 0);
     }
     if (rc == 0 && ceilings && !gs->walk_done && !b->broken_index) rc = words_over_floors(t, c, gs, b, walk_end);
-    if (c) ceiling_free(c);
-    free(c);
     result->walk_s = now_seconds() - started;
     result->walk_cpu_s = cpu_seconds() - cpu;
     if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */
         double left = b->work && b->ticks < b->work ? (double)(b->work - b->ticks) / (double)b->work : 0;
         budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
-        rc = pack_plays(t, gs, b, result);
+        rc = pack_plays(t, gs, b, result, ceilings && result->top == 1 ? &fixing : NULL);
     }
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
+    if (rc == 0 && fixing.ready) rc = prove_fixed(t, c, gs, b, result, &fixing);
+    if (c) ceiling_free(c);
+    free(c);
     result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
     return rc;
 }
@@ -126,11 +166,14 @@ static void prove_bound(Pack *p) {
     }
 }
 
-int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
+/* Pack the groups found into the top K plays (result->top), and (fixing, may be NULL) keep the prices of the least
+ * bound from prices for a reduced-cost fixing; 0 ok, -1 out of memory, -2 too many resource units. */
+static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing) {
     Pack p;
     int reduced;
     pack_start(&p, t, gs, b, result);
     int rc = pack_prepare(&p, &reduced);
+    p.fixing = fixing;
     if (rc < 0) {
         free_options(&p);
         free_bound(&p);
@@ -155,7 +198,7 @@ int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result) {
         result->word_bound_known = price_bound(&p, &result->word_bound);
         budget_phase(b, end, 1.0);
     }
-    branch(&p);
+    if (!fixing || !fixing->ready) branch(&p);  /* (else the fixing's packing has the time: prove_fixed) */
     if (p.anytime) fill(&p);  /* the short words a search stopped on its clock left out */
     result->pack_done = !b->stopped && !p.failed && !reduced;
     free_options(&p);

@@ -531,7 +531,8 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
     }
-    if (prune && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
+    /* The best word's walk goes below the best ceilings first (the others gain nothing from it) */
+    if (prune && !fixed_floor && !price && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
         free(w);
         return -1;
     }
@@ -547,17 +548,31 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
 
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out) {
+    WordWalk probe = {.len = 0};
     int64_t floor = INT64_MIN;
     if (prune) {  /* a probe: the best word of a few nodes below each child of the root, the floor to start from */
-        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, out);
+        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, &probe);
         if (rc < 0) return rc;
-        if (out->best > INT64_MIN) floor = out->best - 1;  /* (that word is scored again, its cards kept) */
+        if (probe.len) floor = probe.best - 1;  /* (that word is scored again, its cards kept) */
     }
-    return walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, out);
+    int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, out);
+    out->nodes += probe.nodes;
+    out->pruned += probe.pruned;
+    out->over += probe.over;
+    if (!out->len && probe.len) {  /* stopped before finding the probe's word again */
+        out->best = probe.best;
+        out->len = probe.len;
+        memcpy(out->seq, probe.seq, sizeof(Placed) * probe.len);
+    }
+    return rc;
 }
 
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out) {
     return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, out);
+}
+
+int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out) {
+    return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
