@@ -27,12 +27,17 @@ With a time limit the search is anytime (``search.c``'s ``search_plays``; its sh
 the words of the printed cards alone are walked and packed first (a few tens of milliseconds), then every
 word until three quarters of the limit; the packing of what was found takes the rest, greedy plays
 first. When the walk could not finish, no play can be proved best: the packing then searches from the
-greedy plays under a quick bound (over the best groups, and each class's best words of printed cards
-alone), and the answer carries a bound (``optimal`` False). On 17 cards or more, the search first walks
-for the best words, below only the nodes whose ceiling (``ceiling.c``) beats the best found, and leaves
+greedy plays under a quick bound (over the best groups, each class's best words of printed cards alone,
+and each length's best words holding a shorter-word double), builds plays round those doubles, and packs
+the best play's words but one, two or three again exactly (``greedy.c``); the answer carries a bound
+(``optimal`` False). On 17 cards or more, the search first walks for the best word (a probe's floor, then
+below only the nodes whose ceiling, ``ceiling.c``, beats the best found, best ceiling first), then in
+letter order, then by value (every word below the nodes whose ceiling beats a falling floor), and leaves
 the packing more of the time: its bound comes from prices on the cards (``price.c``), the duals of
 packing the words found, lifted and checked against every word of the list in rounds that tighten it
-while time is left; where no round finishes, from a relaxation that ignores the word list.
+while time is left; where no round finishes, from a relaxation that ignores the word list. A bound within
+5 % of the best play found proves it when the words that could beat their prices by that much, walked and
+packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True).
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
 (a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,

@@ -304,11 +304,24 @@ static double next_lift(double lift, double took, double left) {
     return -1;
 }
 
+/* A reduced-cost fixing at `price`, whose bound is `rest` (base, Laconic, doubles) + `words` (1/PRICE_SCALE points)
+ * and no word beats it by more than `excess`: ready when that bound is within FIX_GAP of the best play found B. Every
+ * play's words take at most the units there are, so a play is worth at most rest + prices x capacity + what each of
+ * its words beats its prices by: to beat B, its words must beat their prices by more than B - rest - prices x capacity
+ * in all, each of them by more than -gap, where gap = bound - B - excess (the others beat theirs by excess at most).
+ * Those words alone, packed exactly, decide whether B is the best (search.c). */
+static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words, int64_t excess, Fixing *fixing) {
+    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
+    int64_t gap = rest * PRICE_SCALE + words - best * PRICE_SCALE - (excess > 0 ? excess : 0);
+    *fixing = (Fixing){.price = *price, .gap = gap};
+    fixing->ready = best > 0 && gap >= 0 && (double)gap <= FIX_GAP * (double)best * PRICE_SCALE;
+}
+
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
- * points) into *least, and its prices into *fixing. Whether any round finished. */
-static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t *least,
-                        Fixing *fixing) {
+ * points, to add to `rest`) into *least, and a fixing at its prices into *fixing. Whether any round finished. */
+static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t rest,
+                        int64_t *least, Fixing *fixing) {
     double dual[MAX_RESOURCES];
     Prices price;
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
@@ -321,8 +334,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         if (!price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess)) break;
         if (words < *least) {
             *least = words;
-            fixing->price = price;
-            fixing->gap = excess / most_words(p->t);  /* for now: what a word beats its prices by, at most */
+            fix(p, &price, rest, words, excess / most_words(p->t), fixing);
         }
         known = 1;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
@@ -341,19 +353,6 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     return known;
 }
 
-/* A reduced-cost fixing from the least bound's prices (excess: the most a word beats them by), when the bound is within
- * FIX_GAP of the best play found. Every play's words take at most the units there are, so a play is worth at most
- * base + Laconic + doubles + prices x capacity + what each of its words beats its prices by: to beat the best play B,
- * its words must beat their prices by more than B less the rest in all, each of them by more than -gap, where gap =
- * bound - B - excess (the others beat theirs by excess at most). Those words alone, packed exactly, decide whether B is
- * the best (search.c). */
-static void fix(Pack *p, int64_t bound_scaled, Fixing *fixing) {
-    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0, excess = fixing->gap;
-    int64_t gap = bound_scaled - best * PRICE_SCALE - (excess > 0 ? excess : 0);
-    fixing->gap = gap;
-    fixing->ready = best > 0 && gap >= 0 && (double)gap <= FIX_GAP * (double)best * PRICE_SCALE;
-}
-
 int price_bound(Pack *p, int64_t *bound) {
     const Tables *t = p->t;
     int64_t doubling, least;
@@ -368,15 +367,10 @@ int price_bound(Pack *p, int64_t *bound) {
         read_columns(p, &c);
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
-        known = price_rounds(p, ceiling, &c, s, beaters, &least, &fixing);
-        if (known) {
-            int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
-            *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
-            if (p->fixing) {
-                fix(p, rest * PRICE_SCALE + least, &fixing);
-                *p->fixing = fixing;
-            }
-        }
+        int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
+        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing);
+        if (known) *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
+        if (known && p->fixing) *p->fixing = fixing;
     }
     if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
     free_columns(&c);

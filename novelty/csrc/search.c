@@ -46,8 +46,8 @@ static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budge
 }
 
 /* When the walk in letter order cannot finish (it reaches only the first letters): walk again below only the nodes
- * whose ceiling beats a floor, keeping every word, the floor from half the best word halved after each walk that
- * finishes, until `walk_end`: the words worth most, from the whole list, first. */
+ * whose ceiling beats a floor, keeping every word, the floor from 3/4 of the best word lowered by a quarter after each
+ * walk that finishes, until `walk_end`: the words worth most, from the whole list, first. */
 static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double walk_end) {
     int rc = 0;
     budget_phase(b, walk_end, 1.0);
