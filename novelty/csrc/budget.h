@@ -25,6 +25,9 @@
 #define OPTIONS_SHARE 0.7            /* of the packing's time: every option laid out by then, or a reduced packing */
 #define MORE_OPTIONS_SHARE 0.1       /* of what is left: a reduced packing's options beyond the fewest copies */
 #define MORE_OPTIONS_WORK_DIVISOR 10 /* the same, of the work left */
+#define SCOUT_FROM 5.0               /* seconds: a time limit this long or longer searches a scout first ... */
+#define SCOUT_SHARE 0.1              /* ... with this share of the limit ... */
+#define SCOUT_SECONDS 2.0            /* ... and at most this long */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
 #define PRICE_SHARE 0.9              /* of what is left then: a bound over every word, from prices (price.c) */
 #define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved */

@@ -94,7 +94,8 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     return rc;
 }
 
-int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
+/* One search: walk, pack, within `seconds` (0: no limit) of `started`. */
+static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
     /* With the list's facts (a big hand under a time limit alone), the packing keeps more time: for a bound over
      * every word, from prices. */
@@ -204,4 +205,50 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     free_options(&p);
     free_bound(&p);
     return p.failed ? -1 : 0;
+}
+
+/* Take the scout's answer instead of the search's: its groups and plays; the search's bound over every word stays
+ * (it holds for every play), and its times and counts are the two searches' together. */
+static void take_scout(Groups *gs, Result *result, Groups *scout_gs, Result *scout) {
+    scout_gs->sequences += gs->sequences;
+    scout->word_bound = result->word_bound;
+    scout->word_bound_known = result->word_bound_known;
+    scout->walk_s += result->walk_s;
+    scout->walk_cpu_s += result->walk_cpu_s;
+    scout->pack_cpu_s += result->pack_cpu_s;
+    scout->nodes += result->nodes;
+    scout->evaluated += result->evaluated;
+    groups_free(gs);
+    *gs = *scout_gs;
+    *scout_gs = (Groups){0};
+    *result = *scout;
+}
+
+/* Under a long time limit with the list's facts (big hands), a scout first: the search with SCOUT_SHARE of the limit
+ * (SCOUT_SECONDS at most), its answer kept when it proves its play or beats the longer search's, so that more time
+ * never answers worse than a short search would (each phase's shares follow the limit: a longer search keeps other
+ * words and plays). */
+int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
+    if (seconds < SCOUT_FROM || !t->facts || b->work || !more_than_printed(t))
+        return search_once(t, gs, b, result, started, seconds);
+    double scouting = seconds * SCOUT_SHARE < SCOUT_SECONDS ? seconds * SCOUT_SHARE : SCOUT_SECONDS;
+    Groups scout_gs = {0};
+    Result *scout = calloc(1, sizeof *scout);
+    if (!scout) return -1;
+    scout->top = result->top;
+    int rc = search_once(t, &scout_gs, b, scout, started, scouting);
+    if (rc == 0 && scout_gs.walk_done && scout->pack_done) {  /* proved: nothing more to search */
+        take_scout(gs, result, &scout_gs, scout);
+    } else if (rc == 0) {
+        double now = now_seconds();
+        rc = search_once(t, gs, b, result, now, seconds - (now - started));
+        int proved = (gs->walk_done && result->pack_done)
+                     || (result->word_bound_known && result->n_plays && result->word_bound == result->plays[0].total);
+        if (rc == 0 && !proved && scout->n_plays
+            && (!result->n_plays || scout->plays[0].total > result->plays[0].total))
+            take_scout(gs, result, &scout_gs, scout);
+    }
+    groups_free(&scout_gs);
+    free(scout);
+    return rc;
 }
