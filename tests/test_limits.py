@@ -175,6 +175,18 @@ def test_a_search_cut_short_finds_the_play_where_a_short_word_is_doubled():
     assert sorted(word.text for word in cut.plays[0].play.words) == ["hoaxing", "pajama"]
 
 
+def test_a_search_cut_short_packs_the_cards_of_its_best_plays_words_again_exactly():
+    """Packing only its 50 best groups and cut short by its work, a search answers from greedy plays and local search:
+    dropping one or two words of the best play and refilling greedily ends at 38 here. Packing the cards freed by
+    one, two or three dropped words exactly (branch and bound under the DP's bound) reaches 40, the exact best."""
+    hand = Counter("a1 d4 e2 ed1 es1 f1 i1 j1 m1 s2 th2 ti1 u3 w2 wild2".split())
+    exact = solve(open_lexicon("twl"), hand, motifs=["alliteration"])
+    cut = solve(open_lexicon("twl"), hand, motifs=["alliteration"], work=300_000,
+                limits=(10**6, 10**6, 10**6, 50))
+    assert exact.optimal and exact.plays[0].total == 40
+    assert cut.optimal is False and cut.plays[0].total == 40
+
+
 @pytest.mark.parametrize(("decision", "extra"), [
     ("escaped", {}),  # 27 s at its 20 s maximum: every letter's search, and each ran on past its limit
     ("recurring-character", {"next_motifs": HARD_MOTIFS[:9], "next_cards": 30, "samples": 30}),  # 23.5 s of 20
