@@ -51,7 +51,8 @@ static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budge
 static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double walk_end) {
     int rc = 0;
     budget_phase(b, walk_end, 1.0);
-    for (int64_t floor = gs->best_word * 3 / 4; floor > 0 && rc == 0 && !b->stopped; floor = floor * 3 / 4) {
+    int64_t best = gs->best_word > 0 ? gs->best_word : 0;  /* (INT64_MIN when no word was found in time) */
+    for (int64_t floor = best / 4 * 3; floor > 0 && rc == 0 && !b->stopped; floor = floor / 4 * 3) {
         WordWalk found;
         rc = walk_over(t, c, gs, b, floor, &found);
     }
