@@ -187,18 +187,22 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
     if (p.anytime && p.bonus.n_doubling)  /* a double's plays, which greedy plays by worth miss */
         greedy_doubled(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300);
+    /* With the list's facts under a clock, a bound over every word, from prices, comes first (it takes most of what
+     * is left) and the exact refills after it; else at once. */
+    int pricing = p.anytime && t->facts && b->deadline > 0 && !b->work;
     if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays) {
         double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300;
         uint64_t until_tick = b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0;
         improve(&p, until, until_tick);
-        refill_exactly(&p, until, until_tick);
+        if (!pricing) refill_exactly(&p, until, until_tick);
     }
     prove_bound(&p);
-    if (p.anytime && t->facts && b->deadline > 0 && !b->work) {  /* a bound over every word, from prices */
+    if (pricing) {
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_SHARE, 1.0);
         result->word_bound_known = price_bound(&p, &result->word_bound);
         budget_phase(b, end, 1.0);
+        if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
     }
     if (!fixing || !fixing->ready) branch(&p);  /* (else the fixing's packing has the time: prove_fixed) */
     if (p.anytime) fill(&p);  /* the short words a search stopped on its clock left out */
