@@ -125,10 +125,27 @@ static int try_enter(Pack *p, u128 *packed, int32_t k) {
 
 static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
 
+/* Offer the play of option `word`, option `doubler` (holding a double, longer), the other such options longer than
+ * `word` that fit, then the best by worth (`order`, n of them); whether the first two fit together. */
+static int doubled_play(Pack *p, int32_t word, int32_t doubler, const int32_t *doublers, int32_t n_doublers,
+                        const int32_t *order, int32_t n) {
+    u128 packed = p->lay.full;
+    int fit = option_length(p, doubler) > option_length(p, word) && try_enter(p, &packed, word)
+              && try_enter(p, &packed, doubler);
+    if (fit) {
+        for (int32_t i = 0; i < n_doublers; i++)  /* more doubles */
+            if (option_length(p, doublers[i]) > option_length(p, word)) try_enter(p, &packed, doublers[i]);
+        for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
+        offer(p);
+    }
+    while (p->play.n) leave(p);
+    return fit;
+}
+
 /* Plays built round a shorter-word double, which greedy plays by worth miss (a word holding a double is worth
  * little alone, the word it doubles a lot): each of the best words of each length with each of the DOUBLED_TRIES
- * best words holding a double that are longer and fit beside it, then the other such words that fit, then the best
- * by worth; until `until` (CLOCK_MONOTONIC seconds). */
+ * best words holding a double that are longer and fit beside it (doubled_play); until `until` (CLOCK_MONOTONIC
+ * seconds). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
     int32_t *order = malloc(sizeof(int32_t) * (2 * POOL + DOUBLERS));
@@ -137,21 +154,10 @@ void greedy_doubled(Pack *p, double until) {
         int32_t n = best_orders(p, POOL, order, until), *doubler = order + 2 * POOL;
         int32_t n_doublers = doubler_options(p, doubler);
         by_length(p, words);
-        for (int lv = 0; lv < LENGTHS && now_seconds() < until; lv++)
-            for (int v = 0; v < words->n[lv]; v++)
-                for (int32_t x = 0, tries = 0; x < n_doublers && tries < DOUBLED_TRIES; x++) {
-                    u128 packed = p->lay.full;
-                    int32_t word = words->option[lv][v];
-                    if (option_length(p, doubler[x]) > option_length(p, word) && try_enter(p, &packed, word)
-                        && try_enter(p, &packed, doubler[x])) {
-                        tries++;
-                        for (int32_t i = 0; i < n_doublers; i++)  /* more doubles */
-                            if (option_length(p, doubler[i]) > option_length(p, word)) try_enter(p, &packed, doubler[i]);
-                        for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
-                        offer(p);
-                    }
-                    while (p->play.n) leave(p);
-                }
+        for (int length = 0; length < LENGTHS && now_seconds() < until; length++)
+            for (int v = 0; v < words->n[length]; v++)
+                for (int32_t x = 0, tries = 0; x < n_doublers && tries < DOUBLED_TRIES; x++)
+                    tries += doubled_play(p, words->option[length][v], doubler[x], doubler, n_doublers, order, n);
     }
     free(order);
     free(words);

@@ -466,22 +466,11 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
     return over_floor(w, c);
 }
 
-static int extend(Walker *w, uint32_t node) {
+/* Lay each card some word goes on with from `node` (the printed letters, then the wilds), going below each child (or
+ * gathering it, when gathering). */
+static int lay_children(Walker *w, uint32_t node) {
     const Tables *t = w->t;
-    if (out_of_time(w->b) || (w->probe && w->nodes > w->probe_end)) return 0;
     uint32_t bits = w->steps.mask[node];
-    steps_prefetch_children(&w->steps, node);  /* while this word is scored */
-    if (w->ceiling && !under_ceiling(w, node)) return 0;
-    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
-        && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
-        return -1;
-    if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
-    int depth = w->seq_len, ordered = w->kids != NULL;
-    if (ordered) {
-        w->n_kids[depth] = 0;
-        w->gathering = 1;
-    }
-    /* Only the printed letters some word goes on with, then the wilds. */
     int rc = 0;
     for (uint32_t next = bits & ALL_LETTERS; next && rc >= 0; next &= next - 1) {
         int c = __builtin_ctz(next);
@@ -489,7 +478,15 @@ static int extend(Walker *w, uint32_t node) {
     }
     for (int i = t->lay_start[26]; i < t->lay_start[27] && rc >= 0; i++)
         if (bits & t->face_letters[t->lay_face[i]]) rc = try_face(w, i, node, NULL);
-    if (!ordered || rc < 0) return rc;
+    return rc;
+}
+
+/* Gather the children of `node` with their ceilings, then go below them best ceiling first. */
+static int children_in_order(Walker *w, uint32_t node) {
+    int depth = w->seq_len;
+    w->n_kids[depth] = 0;
+    w->gathering = 1;
+    int rc = lay_children(w, node);
     w->gathering = 0;
     Kid *kids = w->kids[depth];
     qsort(kids, (size_t)w->n_kids[depth], sizeof(Kid), by_ceiling);
@@ -501,6 +498,17 @@ static int extend(Walker *w, uint32_t node) {
         w->has_given = 0;
     }
     return rc;
+}
+
+static int extend(Walker *w, uint32_t node) {
+    if (out_of_time(w->b) || (w->probe && w->nodes > w->probe_end)) return 0;
+    steps_prefetch_children(&w->steps, node);  /* while this word is scored */
+    if (w->ceiling && !under_ceiling(w, node)) return 0;
+    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
+        && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
+        return -1;
+    if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
+    return w->kids ? children_in_order(w, node) : lay_children(w, node);
 }
 
 int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
