@@ -167,7 +167,7 @@ def test_a_search_cut_short_finds_the_play_where_a_short_word_is_doubled():
     for 97. Alone the word holding the double is worth little, so greedy plays by worth and the local search from them
     miss it when the search is cut short (79 at this work limit); plays built round each good word and the best longer
     words holding a double that fit beside it find it."""
-    hand = Counter("a1 a4 f4 g4 h3 i1 j2 k1 m1 o1 p1 q1 wild2 x1".split())
+    hand = Counter(["a1", "a4", "f4", "g4", "h3", "i1", "j2", "k1", "m1", "o1", "p1", "q1", "wild2", "x1"])
     exact = solve(open_lexicon("twl"), hand, motifs=["alliteration"])
     cut = solve(open_lexicon("twl"), hand, motifs=["alliteration"], work=300_000)
     assert exact.optimal and exact.plays[0].total == 97 and exact.plays[0].score.doubled_by[1] == ("x1",)
@@ -179,7 +179,7 @@ def test_a_search_cut_short_packs_the_cards_of_its_best_plays_words_again_exactl
     """Packing only its 50 best groups and cut short by its work, a search answers from greedy plays and local search:
     dropping one or two words of the best play and refilling greedily ends at 38 here. Packing the cards freed by
     one, two or three dropped words exactly (branch and bound under the DP's bound) reaches 40, the exact best."""
-    hand = Counter("a1 d4 e2 ed1 es1 f1 i1 j1 m1 s2 th2 ti1 u3 w2 wild2".split())
+    hand = Counter(["a1", "d4", "e2", "ed1", "es1", "f1", "i1", "j1", "m1", "s2", "th2", "ti1", "u3", "w2", "wild2"])
     exact = solve(open_lexicon("twl"), hand, motifs=["alliteration"])
     cut = solve(open_lexicon("twl"), hand, motifs=["alliteration"], work=300_000,
                 limits=(10**6, 10**6, 10**6, 50))
