@@ -187,6 +187,18 @@ def test_a_search_cut_short_packs_the_cards_of_its_best_plays_words_again_exactl
     assert cut.optimal is False and cut.plays[0].total == 40
 
 
+def test_a_long_search_whose_scout_proves_its_play_answers_with_the_scouts_words():
+    """Under a limit of 5 s or more a big hand is first searched with a tenth of the limit (a scout: a longer search
+    then never answers worse than a short one would). A scout that proves its play is the answer: its groups and plays
+    replace the search's, and the engine scores them again (a play written out from the wrong groups would differ)."""
+    hand = Counter(["s1", "t1", "r1", "a1", "n1", "e1", "d1", "l1", "o1", "c1", "i1", "g1", "e1", "m1", "u1", "p1",
+                    "wild1"])
+    exact = solve(open_lexicon("twl"), hand, top=3)
+    scouted = solve(open_lexicon("twl"), hand, time_limit=6.0, top=3)
+    assert exact.optimal and scouted.optimal
+    assert [p.total for p in scouted.plays] == [p.total for p in exact.plays]
+
+
 @pytest.mark.parametrize(("decision", "extra"), [
     ("escaped", {}),  # 27 s at its 20 s maximum: every letter's search, and each ran on past its limit
     ("recurring-character", {"next_motifs": HARD_MOTIFS[:9], "next_cards": 30, "samples": 30}),  # 23.5 s of 20
