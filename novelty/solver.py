@@ -37,7 +37,9 @@ the packing more of the time: its bound comes from prices on the cards (``price.
 packing the words found, lifted and checked against every word of the list in rounds that tighten it
 while time is left; where no round finishes, from a relaxation that ignores the word list. A bound within
 5 % of the best play found proves it when the words that could beat their prices by that much, walked and
-packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True).
+packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True). Under a limit of 5 s or
+more such a search first runs with a tenth of it (2 s at most), a scout whose answer is kept when it is proved
+or better than the longer search's.
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
 (a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,
