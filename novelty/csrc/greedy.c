@@ -5,18 +5,36 @@
 
 #include "packing.h"
 
+/* Enter option k when it fits `*packed` (taking its units) and the play may take another word, or leave it; whether
+ * it stayed. */
+static int try_enter(Pack *p, u128 *packed, int32_t k) {
+    if (p->play.n >= words_limit(p->t) || !fits(p, *packed, p->o.options[k].need)) return 0;
+    if (enter(p, k)) {
+        *packed -= p->o.options[k].need;
+        return 1;
+    }
+    leave(p);
+    return 0;
+}
+
+/* Enter the words of `play` not in `drop` (a bit per word), taking their units from `*packed` and adding their worth
+ * to `*worth`; whether every repeat motif's copies stay within its limits (leave() them either way). */
+static int enter_kept(Pack *p, const Play *play, uint32_t drop, u128 *packed, int64_t *worth) {
+    int ok = 1;
+    for (int w = 0; w < play->n_words && ok; w++) {
+        if (drop >> w & 1) continue;
+        const Option *o = &p->o.options[play->options[w]];
+        ok = enter(p, play->options[w]);
+        *packed -= o->need;
+        *worth += o->worth;
+    }
+    return ok;
+}
+
 /* Take the options of `order` that still fit, in turn (from `first`, then from the start), and offer the play. */
 static void greedy_from(Pack *p, const int32_t *order, int32_t n, int32_t first) {
     u128 packed = p->lay.full;
-    for (int32_t i = -1; i < n && p->play.n < words_limit(p->t); i++) {
-        int32_t k = order[i < 0 ? first : i];
-        if (!fits(p, packed, p->o.options[k].need)) continue;
-        if (enter(p, k)) {
-            packed -= p->o.options[k].need;
-        } else {
-            leave(p);
-        }
-    }
+    for (int32_t i = -1; i < n && p->play.n < words_limit(p->t); i++) try_enter(p, &packed, order[i < 0 ? first : i]);
     offer(p);
     while (p->play.n) leave(p);
 }
@@ -73,17 +91,17 @@ void greedy(Pack *p) {
 }
 
 /* Per length, the best options of distinct groups, best first. */
-enum { LENGTHS = 32, PER_LENGTH = 8, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
+enum { PER_LENGTH = 8, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
 typedef struct {
-    int32_t option[LENGTHS][PER_LENGTH];
-    int n[LENGTHS];
+    int32_t option[LENGTH_BUCKETS][PER_LENGTH];
+    int n[LENGTH_BUCKETS];
 } ByLength;
 
 static void by_length(const Pack *p, ByLength *out) {
     memset(out->n, 0, sizeof out->n);
     for (int32_t k = 0; k < p->o.n_options; k++) {
         const Option *o = &p->o.options[k];
-        int length = p->gs->groups[o->group].length < LENGTHS ? p->gs->groups[o->group].length : LENGTHS - 1;
+        int length = length_bucket(&p->gs->groups[o->group]);
         int32_t *list = out->option[length], *n = &out->n[length];
         int seen = 0;
         for (int i = 0; i < *n && !seen; i++) seen = p->o.options[list[i]].group == o->group;
@@ -109,18 +127,6 @@ static int32_t doubler_options(const Pack *p, int32_t *order) {
     for (int32_t i = 0; i < n; i++) order[i] = dense[i].option;
     free(dense);
     return n;
-}
-
-/* Enter option k when it fits `*packed` (taking its units) and the play may take another word, or leave it; whether
- * it stayed. */
-static int try_enter(Pack *p, u128 *packed, int32_t k) {
-    if (p->play.n >= words_limit(p->t) || !fits(p, *packed, p->o.options[k].need)) return 0;
-    if (enter(p, k)) {
-        *packed -= p->o.options[k].need;
-        return 1;
-    }
-    leave(p);
-    return 0;
 }
 
 static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
@@ -154,7 +160,7 @@ void greedy_doubled(Pack *p, double until) {
         int32_t n = best_orders(p, POOL, order, until), *doubler = order + 2 * POOL;
         int32_t n_doublers = doubler_options(p, doubler);
         by_length(p, words);
-        for (int length = 0; length < LENGTHS && now_seconds() < until; length++)
+        for (int length = 0; length < LENGTH_BUCKETS && now_seconds() < until; length++)
             for (int v = 0; v < words->n[length]; v++)
                 for (int32_t x = 0, tries = 0; x < n_doublers && tries < DOUBLED_TRIES; x++)
                     tries += doubled_play(p, words->option[length][v], doubler[x], doubler, n_doublers, order, n);
@@ -167,17 +173,9 @@ void greedy_doubled(Pack *p, double until) {
  * (option indexes), each option that still fits; offer the result. */
 static void refill(Pack *p, const Play *play, uint32_t drop, const int32_t *order, int32_t n) {
     u128 packed = p->lay.full;
-    int ok = 1;
-    for (int w = 0; w < play->n_words && ok; w++) {
-        if (drop >> w & 1) continue;
-        ok = enter(p, play->options[w]);
-        packed -= p->o.options[play->options[w]].need;
-    }
-    for (int32_t i = 0; i < n && ok && p->play.n < words_limit(p->t); i++) {
-        if (!fits(p, packed, p->o.options[order[i]].need)) continue;
-        if (enter(p, order[i])) packed -= p->o.options[order[i]].need;
-        else leave(p);
-    }
+    int64_t worth = 0;
+    int ok = enter_kept(p, play, drop, &packed, &worth);
+    for (int32_t i = 0; i < n && ok && p->play.n < words_limit(p->t); i++) try_enter(p, &packed, order[i]);
     if (ok) offer(p);
     while (p->play.n) leave(p);
 }
@@ -228,15 +226,7 @@ void fill(Pack *p) {
 static void refill_one(Pack *p, const Play *best, uint32_t drop, uint64_t ticks) {
     u128 packed = p->lay.full;
     int64_t current = p->bonus.base;
-    int ok = 1;
-    for (int w = 0; w < best->n_words && ok; w++) {
-        if (drop >> w & 1) continue;
-        const Option *o = &p->o.options[best->options[w]];
-        ok = enter(p, best->options[w]);
-        packed -= o->need;
-        current += o->worth;
-    }
-    if (ok) {
+    if (enter_kept(p, best, drop, &packed, &current)) {
         Budget *b = p->b;
         uint64_t work_end = b->work_end;
         b->work_end = work_end && work_end < b->ticks + ticks ? work_end : b->ticks + ticks;

@@ -161,6 +161,12 @@ static void heap_offer(int32_t *heap, int *n, int most, int32_t gi, const int64_
     heap[i] = gi;
 }
 
+/* Mark kept (laid out first) the groups of `buckets` heaps of at most `most` groups each, n[i] in heap i. */
+static void mark_kept(Worths *w, const int32_t *best, const int *n, int buckets, int most) {
+    for (int i = 0; i < buckets; i++)
+        for (int k = 0; k < n[i]; k++) w->kept[best[(size_t)i * most + k]] = KEPT_PRINTED;
+}
+
 /* Keep too, for each class of printed cards, the PRINTED_KEPT best groups of printed cards alone that take it: the
  * short words that fill in round the best words, whatever those take, left out by worth when there are many. */
 static int keep_printed(const Pack *p, Worths *w) {
@@ -178,8 +184,7 @@ static int keep_printed(const Pack *p, Worths *w) {
             if (!i || u[i] != u[i - 1]) heap_offer(best + (size_t)r * PRINTED_KEPT, &n[r], PRINTED_KEPT, gi, w->highest);
         }
     }
-    for (int r = 0; r < t->n_res; r++)
-        for (int k = 0; k < n[r]; k++) w->kept[best[(size_t)r * PRINTED_KEPT + k]] = KEPT_PRINTED;
+    mark_kept(w, best, n, t->n_res, PRINTED_KEPT);
     free(best);
     return 0;
 }
@@ -187,18 +192,16 @@ static int keep_printed(const Pack *p, Worths *w) {
 /* Keep too, for each length, the DOUBLERS_KEPT best groups holding a shorter-word double: worth little alone, they
  * double a shorter word (greedy_doubled pairs them). */
 static int keep_doublers(const Pack *p, Worths *w) {
-    enum { LENGTHS = 32 };
     const Groups *gs = p->gs;
-    int32_t *best = malloc(sizeof(int32_t) * DOUBLERS_KEPT * LENGTHS);
-    int n[LENGTHS] = {0};
+    int32_t *best = malloc(sizeof(int32_t) * DOUBLERS_KEPT * LENGTH_BUCKETS);
+    int n[LENGTH_BUCKETS] = {0};
     if (!best) return -1;
     for (int32_t gi = 0; gi < gs->n_groups; gi++) {
-        int length = gs->groups[gi].length < LENGTHS ? gs->groups[gi].length : LENGTHS - 1;
+        int length = length_bucket(&gs->groups[gi]);
         if (gs->groups[gi].doublers > 0)
             heap_offer(best + (size_t)length * DOUBLERS_KEPT, &n[length], DOUBLERS_KEPT, gi, w->highest);
     }
-    for (int l = 0; l < LENGTHS; l++)
-        for (int k = 0; k < n[l]; k++) w->kept[best[(size_t)l * DOUBLERS_KEPT + k]] = KEPT_PRINTED;
+    mark_kept(w, best, n, LENGTH_BUCKETS, DOUBLERS_KEPT);
     free(best);
     return 0;
 }

@@ -198,6 +198,11 @@ static inline int64_t kth(const Pack *p) {
     return r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
 }
 
+/* Groups by length, for the reduced packing's groups holding a double and the plays built round them (the longest
+ * lengths in one bucket). */
+#define LENGTH_BUCKETS 32
+static inline int length_bucket(const Group *g) { return g->length < LENGTH_BUCKETS ? g->length : LENGTH_BUCKETS - 1; }
+
 /* Shorter-word doubles the resources in `packed` could hold. */
 static inline int doublers_in(const Pack *p, u128 packed) {
     int doublers = 0;
@@ -228,8 +233,6 @@ int64_t doubled_rest(Pack *p, u128 packed);
 int64_t upper(Pack *p, u128 packed, int64_t current);
 int64_t words_bound(Pack *p, u128 packed);
 int64_t root_bound(Pack *p);
-/* branch.c: the plays from the words entered (worth `current` with the base) and options fitting in `packed`. */
-void branch_from(Pack *p, u128 packed, int64_t current);
 int bound_init(Pack *p);    /* 0 ok, -1 out of memory */
 void free_bound(Pack *p);
 
@@ -248,5 +251,7 @@ void fill(Pack *p);  /* the best play found, with each option that still fits ad
 
 /* branch.c */
 void branch(Pack *p);
+/* The plays from the words entered (worth `current` with the base) and options fitting in `packed`. */
+void branch_from(Pack *p, u128 packed, int64_t current);
 
 #endif
