@@ -114,6 +114,10 @@ typedef struct {
     Prices price;
     int64_t gap;
     int ready;
+    /* The relaxation's duals at the last round, unlifted (priced: known), per unit of each resource: the packing by
+     * prices (search.c). */
+    double dual[MAX_RESOURCES];
+    int priced;
 } Fixing;
 /* Every word below the nodes whose ceiling less the prices laid beats -gap, kept in `keep`'s groups. */
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out);

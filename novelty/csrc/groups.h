@@ -52,6 +52,9 @@ static inline int64_t group_best(const Groups *gs, int32_t g, int combo) {
 void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed);
 
 int groups_init(Groups *gs, int n_combos);   /* 0 ok, -1 out of memory */
+/* Copy the groups g of `from` with kept[g] into `to` (initialised, empty), in order, map[i] the group of `from` that
+ * to's group i is; 0 ok, -1 out of memory (walk.c). */
+int groups_subset(const Groups *from, const uint8_t *kept, Groups *to, int32_t *map);
 void groups_free(Groups *gs);
 /* Walk every word into `gs` (or only those of the printed cards alone: quick, for a first answer); 0 ok
  * (gs->walk_done says whether every word was found), -1 out of memory (walk.c). */

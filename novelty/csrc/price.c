@@ -319,10 +319,10 @@ static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words,
 
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
- * points, to add to `rest`) into *least, and a fixing at its prices into *fixing. Whether any round finished. */
+ * points, to add to `rest`) into *least, a fixing at its prices into *fixing, the last round's duals into dual[].
+ * Whether any round finished. */
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t rest,
-                        int64_t *least, Fixing *fixing) {
-    double dual[MAX_RESOURCES];
+                        int64_t *least, Fixing *fixing, double *dual) {
     Prices price;
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
@@ -362,15 +362,19 @@ int price_bound(Pack *p, int64_t *bound) {
     Beaters *beaters = malloc(sizeof *beaters);
     Ceiling *ceiling = malloc(sizeof *ceiling);
     Fixing fixing = {.ready = 0};
+    double dual[MAX_RESOURCES] = {0};
     int known = 0;
     if (s && beaters && ceiling) {
         read_columns(p, &c);
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
         int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
-        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing);
+        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual);
         if (known) *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
         if (known && p->fixing) *p->fixing = fixing;
+        for (int r = 0; r < t->n_res && p->fixing && !c.failed; r++)  /* (all 0: the relaxation was not reached) */
+            p->fixing->priced |= dual[r] > 0;
+        if (p->fixing) memcpy(p->fixing->dual, dual, sizeof dual);
     }
     if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
     free_columns(&c);

@@ -5,6 +5,7 @@
  * has the rest. Each phase's shares are budget.h's.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ceiling.h"
 #include "packing.h"
@@ -95,6 +96,98 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     return rc;
 }
 
+/* How far group g's best beats the relaxation's duals (per unit of each resource it takes). */
+static double beyond_prices(const Tables *t, const Groups *gs, int32_t g, const double *dual) {
+    const Group *group = &gs->groups[g];
+    int64_t best = INT64_MIN;
+    for (int c = 0; c < gs->n_combos; c++)
+        if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
+    double value = (double)best;
+    const uint8_t *units = group_units(gs, group);
+    for (int k = 0; k < group->ncards; k++) value -= dual[t->unit[units[k]].resource];
+    return value;
+}
+
+typedef struct {
+    double value;
+    int32_t group;
+} Beyond;
+
+static int by_beyond(const void *a, const void *b) {  /* most first, then first found */
+    const Beyond *x = a, *y = b;
+    if (x->value != y->value) return x->value < y->value ? 1 : -1;
+    return (x->group > y->group) - (x->group < y->group);
+}
+
+/* The groups by how far they beat the duals, most first (all[i].group); NULL when out of memory. */
+static Beyond *rank_by_prices(const Tables *t, const Groups *gs, const double *dual) {
+    Beyond *all = malloc(sizeof *all * (gs->n_groups ? (size_t)gs->n_groups : 1));
+    if (!all) return NULL;
+    for (int32_t g = 0; g < gs->n_groups; g++) all[g] = (Beyond){beyond_prices(t, gs, g, dual), g};
+    qsort(all, (size_t)gs->n_groups, sizeof *all, by_beyond);
+    return all;
+}
+
+/* The plays of a packing of the groups `map` took from gs, as plays of gs (their groups, and the key sorted). */
+static void plays_of(Result *found, const int32_t *map) {
+    for (int i = 0; i < found->n_plays; i++) {
+        Play *play = &found->plays[i];
+        for (int w = 0; w < play->n_words; w++) {
+            play->groups[w] = map[play->groups[w]];
+            int32_t key = play->groups[w];
+            int j = w;
+            for (; j > 0 && play->key[j - 1] > key; j--) play->key[j] = play->key[j - 1];
+            play->key[j] = key;
+        }
+    }
+}
+
+/* Pack exactly the first n groups of `ranked` and the best play's; its plays join the result's. Whether that
+ * packing finished (0), or not (1); -1 out of memory. */
+static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *result, const Beyond *ranked, int32_t n,
+                       uint8_t *kept, int32_t *map) {
+    Groups some = {0};
+    Result *found = calloc(1, sizeof *found);
+    int rc = found && groups_init(&some, gs->n_combos) == 0 ? 0 : -1;
+    memset(kept, 0, gs->n_groups ? (size_t)gs->n_groups : 1);
+    for (int32_t i = 0; i < n && i < gs->n_groups; i++) kept[ranked[i].group] = 1;
+    for (int w = 0; result->n_plays && w < result->plays[0].n_words; w++) kept[result->plays[0].groups[w]] = 1;
+    if (rc == 0) rc = groups_subset(gs, kept, &some, map);
+    if (rc == 0) {
+        found->top = result->top;
+        some.walk_done = 1;  /* (its packing is exact: these groups' best plays) */
+        rc = pack_plays(t, &some, b, found, NULL);
+    }
+    if (rc == 0) {
+        plays_of(found, map);
+        merge_plays(gs, result, found);
+        rc = !found->pack_done;
+    }
+    groups_free(&some);
+    free(found);
+    return rc;
+}
+
+/* After the bound from prices (fixing->dual, its relaxation's duals): pack exactly the BY_PRICES_GROUPS groups beating
+ * the duals by most, then twice as many while that finishes in time. The packing by worth keeps the groups worth
+ * most, however many cards they take, and misses plays of words that fit together; these plays join its. */
+static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
+    Beyond *ranked = rank_by_prices(t, gs, fixing->dual);
+    uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
+    int32_t *map = malloc(sizeof *map * (gs->n_groups + 1));
+    int rc = ranked && kept && map ? 0 : -1, option_limit = b->option_limit, state_limit = b->state_limit;
+    for (int32_t n = BY_PRICES_GROUPS; rc == 0; n *= 2) {
+        rc = pack_ranked(t, gs, b, result, ranked, n, kept, map);
+        if (n >= gs->n_groups || b->stopped) break;
+    }
+    b->option_limit = option_limit;  /* (a cap these packings meet leaves nothing out of the answer's search) */
+    b->state_limit = state_limit;
+    free(ranked);
+    free(kept);
+    free(map);
+    return rc < 0 ? rc : 0;
+}
+
 /* One search: walk, pack, within `seconds` (0: no limit) of `started`. */
 static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
@@ -131,6 +224,10 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     }
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
+    if (rc == 0 && fixing.priced && !fixing.ready) {
+        budget_phase(b, end, 1.0);
+        rc = pack_by_prices(t, gs, b, result, &fixing);
+    }
     if (rc == 0 && fixing.ready) rc = prove_fixed(t, c, gs, b, result, &fixing);
     if (c) ceiling_free(c);
     free(c);
@@ -187,9 +284,10 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
     if (p.anytime && p.bonus.n_doubling)  /* a double's plays, which greedy plays by worth miss */
         greedy_doubled(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300);
-    /* With the list's facts under a clock, a bound over every word, from prices, comes first (it takes most of what
-     * is left) and the exact refills after it; else at once. */
-    int pricing = p.anytime && t->facts && b->deadline > 0 && !b->work;
+    /* With the list's facts under a clock (and a fixing to fill: not for a first answer, nor a packing's own), a bound
+     * over every word, from prices, comes first (it takes most of what is left) and the exact refills after it (half
+     * of what is then left: the packing by prices follows, search.c); else at once. */
+    int pricing = fixing && p.anytime && t->facts && b->deadline > 0 && !b->work;
     if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays) {
         double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300;
         uint64_t until_tick = b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0;
@@ -201,6 +299,7 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_SHARE, 1.0);
         result->word_bound_known = price_bound(&p, &result->word_bound);
+        if (fixing && fixing->priced && !fixing->ready) end = now_seconds() + (end - now_seconds()) * (1 - BY_PRICES_SHARE);
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
     }

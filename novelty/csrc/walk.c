@@ -121,6 +121,35 @@ void groups_free(Groups *gs) {
     gs->seq_arena = NULL;
 }
 
+int groups_subset(const Groups *from, const uint8_t *kept, Groups *to, int32_t *map) {
+    int failed = 0, n_combos = from->n_combos;
+    for (int32_t g = 0; g < from->n_groups && !failed; g++) {
+        if (!kept[g]) continue;
+        const Group *src = &from->groups[g];
+        size_t n = (size_t)to->n_groups + 1, seqs = (size_t)src->ncards * n_combos;
+        to->groups = grow(to->groups, &to->cap_groups, n, sizeof *to->groups, &failed);
+        to->best = grow(to->best, &to->cap_best, n * n_combos, sizeof *to->best, &failed);
+        to->unit_arena = grow(to->unit_arena, &to->unit_cap, to->unit_used + src->ncards, 1, &failed);
+        to->seq_arena = grow(to->seq_arena, &to->seq_cap, to->seq_used + seqs, sizeof(Placed), &failed);
+        if (failed) break;
+        Group *dst = &to->groups[to->n_groups];
+        *dst = *src;
+        dst->units = (int32_t)to->unit_used;
+        dst->seqs = (int32_t)to->seq_used;
+        memcpy(to->unit_arena + to->unit_used, group_units(from, src), src->ncards);
+        memcpy(to->seq_arena + to->seq_used, from->seq_arena + src->seqs, sizeof(Placed) * seqs);
+        memcpy(to->best + (size_t)to->n_groups * n_combos, from->best + (size_t)g * n_combos, sizeof *to->best * n_combos);
+        to->unit_used += src->ncards;
+        to->seq_used += seqs;
+        map[to->n_groups++] = g;
+    }
+    if (failed) return -1;
+    uint32_t size = 1u << 12;  /* a table at most a quarter full (rehash doubles its size) */
+    while (size < 4 * (uint32_t)to->n_groups) size *= 2;
+    to->table_mask = size / 2 - 1;
+    return rehash(to);
+}
+
 /* Whether group g uses exactly the units of the current sequence. */
 static int same_units(const Walker *w, const Group *g) {
     if (g->ncards != w->seq_len) return 0;
