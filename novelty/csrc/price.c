@@ -15,7 +15,10 @@
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
  * that finishes gives a bound; the next halves the lift, the words found beating their prices added to the
  * relaxation, while time is left (less of a step when a walk three times as long would not fit: next_lift); with no
- * lift left and no word beating its prices by more than the slack, the next halves the slack.
+ * lift left and no word beating its prices by more than the slack, the next halves the slack. While the words found
+ * beating their prices add more to the bound than halving the lift would take off, the same lift goes again with
+ * them in the relaxation; and a round after one that did not lower the least bound takes its prices halfway to that
+ * bound's (the relaxation's duals jump about as words are added: smoothing, as column generation does).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,7 @@
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
+#define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -224,6 +228,8 @@ static double lifted_units(const Tables *t, const Columns *c) {
 /* A round's lift (points per unit, as lift_weight shares it out) and slack (a share of the best play found). */
 typedef struct {
     double lift, slack;
+    const double *center;  /* NULL, or the prices of the least bound: the round's are halfway between them and the
+                            * relaxation's */
 } Round;
 
 /* One round: the relaxation's prices, each lifted, then the most any word beats them by; the bound they give (0 when
@@ -232,6 +238,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
                        const Round *round, Prices *price, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
+    for (int r = 0; r < t->n_res && round->center; r++) dual[r] = SMOOTHING * round->center[r] + (1 - SMOOTHING) * dual[r];
     int64_t scaled[MAX_RESOURCES], paid = 0;
     for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
     for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
@@ -324,6 +331,7 @@ static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words,
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t rest,
                         int64_t *least, Fixing *fixing, double *dual) {
     Prices price;
+    double center[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
     double n = lifted_units(p->t, c), deadline = p->b->deadline;
@@ -332,16 +340,21 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds();
         if (!price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess)) break;
+        round.center = words < *least ? NULL : center;  /* after a round that did not lower it: halfway */
         if (words < *least) {
             *least = words;
+            memcpy(center, dual, sizeof center);
             fix(p, &price, rest, words, excess / most_words(p->t), fixing);
         }
         known = 1;
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
         double now = now_seconds(), took = now - started, left = deadline > 0 ? deadline - now : 0;
         /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
-         * the slack. */
-        if (round.lift) {
+         * the slack. But while the words found beating the prices add more to the bound than halving the lift would
+         * take off, the same lift again, those words in the relaxation (its prices move to them). */
+        if (round.lift && beaters->n && (double)excess / PRICE_SCALE > round.lift * n / 2) {
+            if (deadline > 0 && took > ROUND_ROOM * left) break;
+        } else if (round.lift) {
             double lift = next_lift(round.lift, took, left);
             if (lift < 0) break;
             round.lift = lift < LAST_LIFT * (double)best / n ? 0 : lift;
