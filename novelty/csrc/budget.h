@@ -29,9 +29,11 @@
 #define SCOUT_SHARE 0.1              /* ... with this share of the limit ... */
 #define SCOUT_SECONDS 2.0            /* ... and at most this long */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
-#define PRICE_SHARE 0.9              /* of what is left then: a bound over every word, from prices (price.c) */
+#define PRICE_SHARE 0.8              /* of what is left then: a bound over every word, from prices (price.c) */
 #define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most */
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
+#define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c) */
+#define FILL_GROUPS 1024             /* ... and an exact packing of that many of their words, the best, beside it */
 #define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved */
 #define GREEDY_STARTS_TIMED 32       /* greedy plays from the best options, under a time limit ... */
 #define GREEDY_STARTS 4              /* ... and without one (the exact search follows at once) */

@@ -59,5 +59,9 @@ void groups_free(Groups *gs);
 /* Walk every word into `gs` (or only those of the printed cards alone: quick, for a first answer); 0 ok
  * (gs->walk_done says whether every word was found), -1 out of memory (walk.c). */
 int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only);
+/* The same, of every word taking at most most[r] units of each resource r (the pool: how many of them may be
+ * copies is left to the packing), adding only the groups not found before (a play found may hold those, scored as
+ * they were); gs->walk_done is left as it was. */
+int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most);
 
 #endif

@@ -2,7 +2,9 @@
  *
  * With a limit (time or work), first the printed cards' words alone are walked and packed (quick, and a good answer
  * when the whole walk cannot finish), then every word until WALK_SHARE of the limit; the packing of what was found
- * has the rest. Each phase's shares are budget.h's.
+ * has the rest. With the list's facts under a clock alone (big hands), the walks for the best words come first and
+ * the packing's bound from prices is followed by the fill by walking and the packing by prices (the glossary's).
+ * Each phase's shares are budget.h's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,13 +98,18 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     return rc;
 }
 
-/* How far group g's best beats the relaxation's duals (per unit of each resource it takes). */
-static double beyond_prices(const Tables *t, const Groups *gs, int32_t g, const double *dual) {
-    const Group *group = &gs->groups[g];
+/* Group g's best score, over the award combinations. */
+static int64_t best_score(const Groups *gs, int32_t g) {
     int64_t best = INT64_MIN;
     for (int c = 0; c < gs->n_combos; c++)
         if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
-    double value = (double)best;
+    return best;
+}
+
+/* How far group g's best beats the relaxation's duals (per unit of each resource it takes). */
+static double beyond_prices(const Tables *t, const Groups *gs, int32_t g, const double *dual) {
+    const Group *group = &gs->groups[g];
+    double value = (double)best_score(gs, g);
     const uint8_t *units = group_units(gs, group);
     for (int k = 0; k < group->ncards; k++) value -= dual[t->unit[units[k]].resource];
     return value;
@@ -142,16 +149,13 @@ static void plays_of(Result *found, const int32_t *map) {
     }
 }
 
-/* Pack exactly the first n groups of `ranked` and the best play's; its plays join the result's. Whether that
- * packing finished (0), or not (1); -1 out of memory. */
-static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *result, const Beyond *ranked, int32_t n,
-                       uint8_t *kept, int32_t *map) {
+/* Pack exactly the groups kept[g] of gs; its plays join the result's. Whether that packing finished (0), or not (1);
+ * -1 out of memory. */
+static int pack_kept(const Tables *t, const Groups *gs, Budget *b, Result *result, const uint8_t *kept,
+                     int32_t *map) {
     Groups some = {0};
     Result *found = calloc(1, sizeof *found);
     int rc = found && groups_init(&some, gs->n_combos) == 0 ? 0 : -1;
-    memset(kept, 0, gs->n_groups ? (size_t)gs->n_groups : 1);
-    for (int32_t i = 0; i < n && i < gs->n_groups; i++) kept[ranked[i].group] = 1;
-    for (int w = 0; result->n_plays && w < result->plays[0].n_words; w++) kept[result->plays[0].groups[w]] = 1;
     if (rc == 0) rc = groups_subset(gs, kept, &some, map);
     if (rc == 0) {
         found->top = result->top;
@@ -165,6 +169,86 @@ static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *res
     }
     groups_free(&some);
     free(found);
+    return rc;
+}
+
+/* Pack exactly the first n groups of `ranked` and the best play's (pack_kept). */
+static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *result, const Beyond *ranked, int32_t n,
+                       uint8_t *kept, int32_t *map) {
+    memset(kept, 0, gs->n_groups ? (size_t)gs->n_groups : 1);
+    for (int32_t i = 0; i < n && i < gs->n_groups; i++) kept[ranked[i].group] = 1;
+    for (int w = 0; result->n_plays && w < result->plays[0].n_words; w++) kept[result->plays[0].groups[w]] = 1;
+    return pack_kept(t, gs, b, result, kept, map);
+}
+
+/* The units of each resource a play's words but those in `drop` leave: of a class, its cards held they leave and as
+ * many copies as it and the pool of copies have left. */
+static void units_left(const Tables *t, const Groups *gs, const Play *play, uint32_t drop, int *left) {
+    int held[MAX_RESOURCES] = {0}, copies[MAX_RESOURCES] = {0}, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    for (int w = 0; w < play->n_words; w++) {
+        if (drop >> w & 1) continue;
+        const Group *g = &gs->groups[play->groups[w]];
+        const Placed *seq = group_sequence(gs, g, play->combos[w]);
+        for (int k = 0; k < g->ncards; k++) {
+            int r = t->scorer.faces[seq[k].face].resource, copy = play->granted[w][k] >= 0;
+            copies[r] += copy;
+            held[r] += !copy;
+            pool -= copy && t->twin_cap[r];
+        }
+    }
+    for (int r = 0; r < t->n_res; r++) {
+        int copies_left = t->twin_cap[r] - copies[r] < pool ? t->twin_cap[r] - copies[r] : pool;
+        left[r] = (t->is_class[r] ? t->real_cap[r] : t->res[r].capacity) - held[r] + (copies_left > 0 ? copies_left : 0);
+    }
+}
+
+/* Whether group g takes no more units of each resource than left[]. */
+static int fits_in(const Tables *t, const Groups *gs, int32_t g, const int *left) {
+    int used[MAX_RESOURCES] = {0};
+    const uint8_t *units = group_units(gs, &gs->groups[g]);
+    for (int k = 0; k < gs->groups[g].ncards; k++)
+        if (++used[t->unit[units[k]].resource] > left[t->unit[units[k]].resource]) return 0;
+    return 1;
+}
+
+/* Keep the best play's words but those in `drop`, walk every word the cards they leave can spell (the walks before
+ * may not have reached them: they went in letter order, or by value over the whole hand) and pack those words
+ * exactly beside them (FILL_GROUPS of them at most, the best). */
+static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, const Play *best, uint32_t drop) {
+    int left[MAX_RESOURCES];
+    units_left(t, gs, best, drop, left);
+    int rc = walk_left(t, gs, b, left);
+    Beyond *fitting = malloc(sizeof *fitting * (gs->n_groups ? (size_t)gs->n_groups : 1));
+    uint8_t *kept = calloc(gs->n_groups ? (size_t)gs->n_groups : 1, 1);
+    int32_t *map = malloc(sizeof *map * (gs->n_groups + 1)), n = 0;
+    if (rc == 0 && (!fitting || !kept || !map)) rc = -1;
+    for (int32_t g = 0; rc == 0 && g < gs->n_groups; g++)
+        if (fits_in(t, gs, g, left)) fitting[n++] = (Beyond){(double)best_score(gs, g), g};
+    if (rc == 0) {
+        qsort(fitting, (size_t)n, sizeof *fitting, by_beyond);
+        for (int32_t i = 0; i < n && i < FILL_GROUPS; i++) kept[fitting[i].group] = 1;
+        for (int w = 0; w < best->n_words; w++) kept[best->groups[w]] |= !(drop >> w & 1);
+        rc = pack_kept(t, gs, b, result, kept, map);
+    }
+    free(fitting);
+    free(kept);
+    free(map);
+    return rc < 0 ? rc : 0;
+}
+
+/* Fill round the best play found by walking: what it leaves, then what it and each of its words leave, the words of
+ * fewest cards first (fill_one), while time is left. */
+static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result) {
+    if (!result->n_plays) return 0;
+    Play best = result->plays[0];
+    int order[MAX_PLAY_WORDS], group_limit = b->group_limit, rc = fill_one(t, gs, b, result, &best, 0);
+    for (int w = 0; w < best.n_words; w++) {
+        int at = w, cards = gs->groups[best.groups[w]].ncards;
+        for (; at > 0 && gs->groups[best.groups[order[at - 1]]].ncards > cards; at--) order[at] = order[at - 1];
+        order[at] = w;
+    }
+    for (int i = 0; i < best.n_words && rc == 0 && !b->stopped; i++) rc = fill_one(t, gs, b, result, &best, 1u << order[i]);
+    b->group_limit = group_limit;  /* (a cap these walks meet leaves nothing out of the answer's search) */
     return rc;
 }
 
@@ -225,8 +309,12 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
     if (rc == 0 && fixing.priced && !fixing.ready) {
+        double now = now_seconds();
+        budget_phase(b, now + (end - now) * FILL_SHARE, 1.0);
+        rc = fill_by_walking(t, gs, b, result);
         budget_phase(b, end, 1.0);
-        rc = pack_by_prices(t, gs, b, result, &fixing);
+        if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
+
     }
     if (rc == 0 && fixing.ready) rc = prove_fixed(t, c, gs, b, result, &fixing);
     if (c) ceiling_free(c);

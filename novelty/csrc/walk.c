@@ -26,6 +26,7 @@ typedef struct {
     Steps steps;                 /* the tables' step index and faces, at hand (the walk reads them at every step) */
     const Face *faces;
     int printed_only;            /* walking the printed cards alone */
+    int32_t known;               /* the groups found before, left as they are (walk_left); 0: none */
     int left[MAX_RESOURCES];     /* units of each resource not yet in the word */
     int unit_count[MAX_UNITS];
     int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
@@ -275,6 +276,7 @@ static int record(Walker *w) {
     score_word_awards(&t->scorer, w->seq_len, w->seq, gs->n_combos, (const int32_t (*)[N_AWARDS])awards, totals);
     int32_t g = find_group(w, hash, distinct, h);
     if (g < 0) return g == -2 ? 0 : -1;
+    if (g < w->known) return 0;  /* (walk_left: a play found may hold it, scored as it was) */
     Group *group = &gs->groups[g];
     for (int c = 0; c < gs->n_combos; c++) {
         int64_t *best = &gs->best[(size_t)g * gs->n_combos + c];
@@ -540,19 +542,28 @@ static int extend(Walker *w, uint32_t node) {
     return w->kids ? children_in_order(w, node) : lay_children(w, node);
 }
 
-int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
+static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only, const int *most) {
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
-    *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .printed_only = printed_only};
+    *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .printed_only = printed_only,
+                  .known = most ? gs->n_groups : 0};
     for (int r = 0; r < t->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
         w->excess[r] = -t->real_cap[r];
         w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
+        if (most && most[r] < w->left[r]) w->left[r] = most[r] > 0 ? most[r] : 0;
     }
     int rc = extend(w, 0);
-    gs->walk_done = rc == 0 && !b->stopped && !printed_only;
     free(w);
     return rc;
 }
+
+int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
+    int rc = walk_within(t, gs, b, printed_only, NULL);
+    gs->walk_done = rc == 0 && !b->stopped && !printed_only;
+    return rc;
+}
+
+int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most) { return walk_within(t, gs, b, 0, most); }
 
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                          const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, uint64_t probe,
