@@ -39,7 +39,7 @@ while time is left; where no round finishes, from a relaxation that ignores the 
 5 % of the best play found proves it when the words that could beat their prices by that much, walked and
 packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True); otherwise the words
 beating the relaxation's duals by most are packed exactly, and the cards the best play leaves (alone, and with
-each of its words) walked for every word and packed with its other words (``search.c``). Under a limit of 5 s or
+some of its words) walked for every word and packed with its other words (``search.c``). Under a limit of 5 s or
 more such a search first runs with a tenth of it (2 s at most), a scout whose answer is kept when it is proved
 or better than the longer search's.
 

@@ -236,18 +236,25 @@ static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, cons
     return rc < 0 ? rc : 0;
 }
 
-/* Fill round the best play found by walking: what it leaves, then what it and each of its words leave, the words of
- * fewest cards first (fill_one), while time is left. */
+/* Fill round the best play found by walking: what it leaves, then what it and some of its words leave (all of them
+ * but one at most), the fewest cards freed first (fill_one), while time is left. */
 static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result) {
-    if (!result->n_plays) return 0;
+    if (!result->n_plays || result->plays[0].n_words > FILL_WORDS) return 0;
     Play best = result->plays[0];
-    int order[MAX_PLAY_WORDS], group_limit = b->group_limit, rc = fill_one(t, gs, b, result, &best, 0);
-    for (int w = 0; w < best.n_words; w++) {
-        int at = w, cards = gs->groups[best.groups[w]].ncards;
-        for (; at > 0 && gs->groups[best.groups[order[at - 1]]].ncards > cards; at--) order[at] = order[at - 1];
-        order[at] = w;
+    uint32_t drops[1u << FILL_WORDS], n = 0, all = (1u << best.n_words) - 1;
+    int freed[1u << FILL_WORDS], group_limit = b->group_limit, rc = 0;
+    for (uint32_t drop = 0; drop < all || drop == 0; drop++) {  /* insertion by cards freed */
+        int cards = 0;
+        for (int w = 0; w < best.n_words; w++) cards += drop >> w & 1 ? gs->groups[best.groups[w]].ncards : 0;
+        uint32_t at = n++;
+        for (; at > 0 && freed[at - 1] > cards; at--) {
+            drops[at] = drops[at - 1];
+            freed[at] = freed[at - 1];
+        }
+        drops[at] = drop;
+        freed[at] = cards;
     }
-    for (int i = 0; i < best.n_words && rc == 0 && !b->stopped; i++) rc = fill_one(t, gs, b, result, &best, 1u << order[i]);
+    for (uint32_t i = 0; i < n && rc == 0 && !b->stopped; i++) rc = fill_one(t, gs, b, result, &best, drops[i]);
     b->group_limit = group_limit;  /* (a cap these walks meet leaves nothing out of the answer's search) */
     return rc;
 }
