@@ -114,11 +114,16 @@ typedef struct {
     Prices price;
     int64_t gap;
     int ready;
+    int64_t bound, excess;     /* at these prices: the bound, and the most a word beats them by (1/PRICE_SCALE points) */
+    int known;                 /* prices, bound and excess are set (fixing_aim may be asked again) */
     /* The relaxation's duals at the last round, unlifted (priced: known), per unit of each resource: the packing by
      * prices (search.c). */
     double dual[MAX_RESOURCES];
     int priced;
 } Fixing;
+/* Aim a known fixing at the best play found B (its gap: bound - B - excess), ready when its bound is within FIX_GAP
+ * of B (price.c). */
+void fixing_aim(Fixing *fixing, int64_t best);
 /* Every word below the nodes whose ceiling less the prices laid beats -gap, kept in `keep`'s groups. */
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out);
 /* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most

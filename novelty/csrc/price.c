@@ -318,10 +318,14 @@ static double next_lift(double lift, double took, double left) {
  * in all, each of them by more than -gap, where gap = bound - B - excess (the others beat theirs by excess at most).
  * Those words alone, packed exactly, decide whether B is the best (search.c). */
 static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words, int64_t excess, Fixing *fixing) {
-    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int64_t gap = rest * PRICE_SCALE + words - best * PRICE_SCALE - (excess > 0 ? excess : 0);
-    *fixing = (Fixing){.price = *price, .gap = gap};
-    fixing->ready = best > 0 && gap >= 0 && (double)gap <= FIX_GAP * (double)best * PRICE_SCALE;
+    *fixing = (Fixing){.price = *price, .bound = rest * PRICE_SCALE + words, .excess = excess > 0 ? excess : 0,
+                       .known = 1};
+    fixing_aim(fixing, p->result->n_plays ? p->result->plays[0].total : 0);
+}
+
+void fixing_aim(Fixing *fixing, int64_t best) {
+    fixing->gap = fixing->bound - best * PRICE_SCALE - fixing->excess;
+    fixing->ready = best > 0 && fixing->gap >= 0 && (double)fixing->gap <= FIX_GAP * (double)best * PRICE_SCALE;
 }
 
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each

@@ -323,6 +323,10 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
 
     }
+    if (rc == 0 && fixing.known && !fixing.ready && result->n_plays) {  /* a better play found since: near enough now? */
+        fixing_aim(&fixing, result->plays[0].total);
+        budget_phase(b, end, 1.0);
+    }
     if (rc == 0 && fixing.ready) rc = prove_fixed(t, c, gs, b, result, &fixing);
     if (c) ceiling_free(c);
     free(c);
