@@ -29,7 +29,8 @@
 #define SCOUT_SHARE 0.1              /* ... with this share of the limit ... */
 #define SCOUT_SECONDS 2.0            /* ... and at most this long */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
-#define PRICE_SHARE 0.8              /* of what is left then: a bound over every word, from prices (price.c) */
+#define PRICE_SHARE 0.8              /* of what is left then: a bound over every word, from prices (price.c) ... */
+#define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much */
 #define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most */
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
 #define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c) */

@@ -224,8 +224,9 @@ enum { PREPARED = 0, LATE = 1, FULL = 2 };  /* prepare(): LATE, the exact packin
 int prepare(Pack *p, int reduced);          /* 0 ok, LATE, -1 out of memory, -2 too many resource units */
 void free_options(Pack *p);
 /* A bound over every word, from prices on the resources, when the walk could not find them all (price.c): 1 with
- * *bound set, or 0 when none could be had in time. */
-int price_bound(Pack *p, int64_t *bound);
+ * *bound set, or 0 when none could be had in time. Its first round has until the phase's deadline, the others until
+ * `later` (0: the same). */
+int price_bound(Pack *p, int64_t *bound, double later);
 
 /* bound.c */
 int64_t most(Pack *p, u128 packed);

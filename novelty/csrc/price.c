@@ -331,9 +331,10 @@ void fixing_aim(Fixing *fixing, int64_t best) {
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
  * points, to add to `rest`) into *least, a fixing at its prices into *fixing, the last round's duals into dual[].
- * Whether any round finished. */
+ * The first round has until the phase's deadline, the others until `later` (0: the same). Whether any round
+ * finished. */
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t rest,
-                        int64_t *least, Fixing *fixing, double *dual) {
+                        int64_t *least, Fixing *fixing, double *dual, double later) {
     Prices price;
     double center[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
@@ -350,7 +351,13 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
             memcpy(center, dual, sizeof center);
             fix(p, &price, rest, words, excess / most_words(p->t), fixing);
         }
+        int first = !known;
         known = 1;
+        if (first && later > 0 && later < deadline) {  /* the first round had longer: the others end sooner */
+            if (now_seconds() >= later) break;
+            budget_phase(p->b, later, 1.0);
+            deadline = later;
+        }
         for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
         double now = now_seconds(), took = now - started, left = deadline > 0 ? deadline - now : 0;
         /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
@@ -370,7 +377,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     return known;
 }
 
-int price_bound(Pack *p, int64_t *bound) {
+int price_bound(Pack *p, int64_t *bound, double later) {
     const Tables *t = p->t;
     int64_t doubling, least;
     if (!t->facts || doubling_allowance(p, &doubling) < 0) return 0;
@@ -386,7 +393,7 @@ int price_bound(Pack *p, int64_t *bound) {
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
         int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
-        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual);
+        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual, later);
         if (known) *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
         if (known && p->fixing) *p->fixing = fixing;
         for (int r = 0; r < t->n_res && p->fixing && !c.failed; r++)  /* (all 0: the relaxation was not reached) */

@@ -396,8 +396,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     prove_bound(&p);
     if (pricing) {
         double end = b->deadline, now = now_seconds();
-        budget_phase(b, now + (end - now) * PRICE_SHARE, 1.0);
-        result->word_bound_known = price_bound(&p, &result->word_bound);
+        budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
+        result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
         if (fixing && fixing->priced && !fixing->ready) end = now_seconds() + (end - now_seconds()) * (1 - BY_PRICES_SHARE);
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
