@@ -321,6 +321,7 @@ static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words,
     *fixing = (Fixing){.price = *price, .bound = rest * PRICE_SCALE + words, .excess = excess > 0 ? excess : 0,
                        .known = 1};
     fixing_aim(fixing, p->result->n_plays ? p->result->plays[0].total : 0);
+    if (p->result->top != 1) fixing->ready = 0;  /* (it proves the best play alone: the runners-up are searched on) */
 }
 
 void fixing_aim(Fixing *fixing, int64_t best) {

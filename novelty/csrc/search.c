@@ -311,7 +311,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */
         double left = b->work && b->ticks < b->work ? (double)(b->work - b->ticks) / (double)b->work : 0;
         budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
-        rc = pack_plays(t, gs, b, result, ceilings && result->top == 1 ? &fixing : NULL);
+        rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL);
     }
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
@@ -323,7 +323,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
 
     }
-    if (rc == 0 && fixing.known && !fixing.ready && result->n_plays) {  /* a better play found since: near enough now? */
+    if (rc == 0 && fixing.known && !fixing.ready && result->n_plays && result->top == 1) {  /* a better play since? */
         fixing_aim(&fixing, result->plays[0].total);
         budget_phase(b, end, 1.0);
     }
