@@ -47,6 +47,11 @@ static inline const Placed *group_sequence(const Groups *gs, const Group *g, int
 static inline int64_t group_best(const Groups *gs, int32_t g, int combo) {
     return gs->best[(size_t)g * gs->n_combos + combo];
 }
+/* Add the units group g takes of each resource into used[]. */
+static inline void group_uses(const Tables *t, const Groups *gs, const Group *g, int *used) {
+    const uint8_t *units = group_units(gs, g);
+    for (int k = 0; k < g->ncards; k++) used[t->unit[units[k]].resource]++;
+}
 
 /* Return `data` with room for `need` items of `size` bytes (capacity in *cap); on failure set *failed. */
 void *grow(void *data, size_t *cap, size_t need, size_t size, int *failed);

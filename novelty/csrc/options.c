@@ -26,7 +26,7 @@ static int lay_fields(Pack *p) {
     int uses[MAX_RESOURCES] = {0}, order[MAX_RESOURCES];
     for (int32_t gi = 0; gi < gs->n_groups; gi++) {
         const Group *g = &gs->groups[gi];
-        for (int k = 0; k < g->ncards; k++) uses[t->unit[group_units(gs, g)[k]].resource]++;
+        group_uses(t, gs, g, uses);
     }
     for (int r = 0; r < t->n_res; r++) {
         if (t->res[r].kind == RES_KIND_copy_pool) uses[r] = INT32_MAX;
@@ -89,7 +89,7 @@ static int group_worths(Pack *p, Worths *w) {
         if (upper > p->bonus.top_upper) p->bonus.top_upper = upper;
         if (t->param.unseen) {  /* the most it could save, every card a card held */
             int used[MAX_RESOURCES] = {0};
-            for (int k = 0; k < g->ncards; k++) used[t->unit[group_units(gs, g)[k]].resource]++;
+            group_uses(t, gs, g, used);
             for (int r = 0; r < t->n_res; r++) credit += unseen_saved(t, r, used[r]);
         }
         w->plain[gi] = plain_upper;

@@ -172,12 +172,18 @@ static int pack_kept(const Tables *t, const Groups *gs, Budget *b, Result *resul
     return rc;
 }
 
+/* Mark kept[] the groups of the play's words but those in `drop`. */
+static void keep_words(const Play *play, uint32_t drop, uint8_t *kept) {
+    for (int w = 0; w < play->n_words; w++)
+        if (!(drop >> w & 1)) kept[play->groups[w]] = 1;
+}
+
 /* Pack exactly the first n groups of `ranked` and the best play's (pack_kept). */
 static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *result, const Beyond *ranked, int32_t n,
                        uint8_t *kept, int32_t *map) {
     memset(kept, 0, gs->n_groups ? (size_t)gs->n_groups : 1);
     for (int32_t i = 0; i < n && i < gs->n_groups; i++) kept[ranked[i].group] = 1;
-    for (int w = 0; result->n_plays && w < result->plays[0].n_words; w++) kept[result->plays[0].groups[w]] = 1;
+    if (result->n_plays) keep_words(&result->plays[0], 0, kept);
     return pack_kept(t, gs, b, result, kept, map);
 }
 
@@ -205,9 +211,9 @@ static void units_left(const Tables *t, const Groups *gs, const Play *play, uint
 /* Whether group g takes no more units of each resource than left[]. */
 static int fits_in(const Tables *t, const Groups *gs, int32_t g, const int *left) {
     int used[MAX_RESOURCES] = {0};
-    const uint8_t *units = group_units(gs, &gs->groups[g]);
-    for (int k = 0; k < gs->groups[g].ncards; k++)
-        if (++used[t->unit[units[k]].resource] > left[t->unit[units[k]].resource]) return 0;
+    group_uses(t, gs, &gs->groups[g], used);
+    for (int r = 0; r < t->n_res; r++)
+        if (used[r] > left[r]) return 0;
     return 1;
 }
 
@@ -227,7 +233,7 @@ static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, cons
     if (rc == 0) {
         qsort(fitting, (size_t)n, sizeof *fitting, by_beyond);
         for (int32_t i = 0; i < n && i < FILL_GROUPS; i++) kept[fitting[i].group] = 1;
-        for (int w = 0; w < best->n_words; w++) kept[best->groups[w]] |= !(drop >> w & 1);
+        keep_words(best, drop, kept);
         rc = pack_kept(t, gs, b, result, kept, map);
     }
     free(fitting);
@@ -321,7 +327,6 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         rc = fill_by_walking(t, gs, b, result);
         budget_phase(b, end, 1.0);
         if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
-
     }
     if (rc == 0 && fixing.known && !fixing.ready && result->n_plays && result->top == 1) {  /* a better play since? */
         fixing_aim(&fixing, result->plays[0].total);
