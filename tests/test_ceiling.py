@@ -112,6 +112,28 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int, first: bool) -
     assert answer.plays[0][0] <= exact.plays[0][0]
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed: int) -> None:
+    """The bound from prices walks below the nodes whose ceiling, less the prices of the units laid, beats what the
+    words found beat theirs by. So a word's value less its units' prices is never above that ceiling at any node on its
+    way, whatever the prices: here random ones (none, a little, or more than most cards are worth), on random deals
+    with a pool, some with a Double Wild (its second letter is the subtree's) and some with FIRST_CARD."""
+    rng = random.Random(f"priced ceiling {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    if seed % 4 == 1:
+        hand.update(FIRST_CARD[:2])
+        motifs = [*motifs, FIRST_CARD[2]][-4:] if FIRST_CARD[2] not in motifs else motifs
+    if seed % 4 == 2:
+        hand.update(["doublewild1"])
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    every = best_word(steps, r, prune=False, prices=prices)
+    assert every.over == 0, (hand, pool, motifs, prices[:12], every)
+    assert every.total <= every.root
+
+
 FIXED_DEALS = [35, 49, 65, 71, 79]
 """Seeds of random deals whose walk stops at 400 groups and whose bound from prices comes within 5 % of the best play
 found: the words that could beat it, walked and packed exactly, prove the best play (the first five of 100 seeds)."""

@@ -98,8 +98,11 @@ static int paths(Ceiling *c);
 
 void ceiling_free(Ceiling *c) {
     free(c->path);
-    free(c->priced_path);
-    c->path = c->priced_path = NULL;
+    c->path = NULL;
+    for (int k = 0; k < PRICED_FACTORS; k++) {
+        free(c->priced_path[k]);
+        c->priced_path[k] = NULL;
+    }
 }
 
 /* The motifs that multiply a card, or add to words the ceiling counts whatever the letters. */
@@ -596,6 +599,13 @@ static int64_t word_level(const Reach *w, int *doublers) {
     return extra;
 }
 
+/* Which priced path is at this word factor, or -1 (none). */
+static int priced_index(const Ceiling *c, int64_t factor) {
+    for (int k = 0; k < PRICED_FACTORS; k++)
+        if (factor == (int64_t)1 << k) return c->priced_path[k] ? k : -1;
+    return -1;
+}
+
 /* The most the units below add at the word's factor (less their prices, with cheap), the least of three bounds:
  * the best units within the letters the subtree holds, within the copies left, and along the list's words. */
 static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t *cheap) {
@@ -606,12 +616,24 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     int64_t by_copies = top_sum(w->adds, w->add_copy, w->n_adds, w->height, w->copies_left);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
     const Ceiling *c = w->c;
-    if (c->path) {  /* along the list's words: what the units below add (less their prices, at a factor of 1) */
-        int64_t by_path = cheap && c->priced_path && factor == 1 ? c->priced_path[node]
-                                                                 : times(factor, c->path[node]) * scale;
+    if (c->path && !(cheap && priced_index(c, factor) >= 0)) {  /* along the list's words: what the units below add */
+        int64_t by_path = times(factor, c->path[node]) * scale;
         if (by_path < tail) tail = by_path;
     }
     return tail;
+}
+
+/* Whether a priced path bounds the units below (at word factors 1, 2 and 4): what they add at the factor less their
+ * prices, along the list's words, into *by_path (a Double Wild whose second letter is left to the subtree has paid for it). */
+static int priced_path(const Reach *w, uint32_t node, int64_t factor, const int64_t *cheap, int64_t *by_path) {
+    const Ceiling *c = w->c;
+    int k = priced_index(c, factor);
+    if (!cheap || k < 0) return 0;
+    int64_t path = c->priced_path[k][node];
+    if (w->m && w->seq[w->m - 1].letters[1] < 0 && c->t->scorer.faces[w->seq[w->m - 1].face].wild == WILD_double)
+        path += c->path_free[k];
+    *by_path = path;
+    return 1;
 }
 
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
@@ -644,47 +666,102 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t gain = factor_gain(w), extra = word_level(w, &doublers);
     /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
      * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
-    int64_t factor = times(w->x.word, power(2, doublers)), tail = below_tail(w, node, factor, cheap);
+    int64_t factor = times(w->x.word, power(2, doublers)), tail = below_tail(w, node, factor, cheap), by_path;
     if (!cheap) return at_factor(sum + gain + extra, factor) + tail;
-    return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : at_factor(sum + gain + extra, factor) * PRICE_SCALE)
-           + tail;
+    int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE;
+    if (!priced_path(w, node, factor, cheap, &by_path)) return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    /* The path counts every unit below at its price: the head then takes the first card's factors free. */
+    if (!w->n_first) return head + (by_path < tail ? by_path : tail);
+    int64_t with_path = head + by_path, with_tail = priced_head(w, sum + extra, factor, cheap) + tail;
+    return with_path < with_tail ? with_path : with_tail;
 }
 
-/* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at
- * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
- * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
- * units add more. Nodes are numbered breadth-first: children are worked out before their parents. */
-/* The best value a unit starting with each letter adds (less its price, with `cheap`), at least 0. */
-static void letter_values(const Ceiling *c, const int64_t *cheap, int64_t value[26]) {
-    const Tables *t = c->t;
-    int n = t->facts[FACT_HEIGHT], most_self = 1;
-    Shape most = {.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS]};
-    for (int letter = 0; letter < 26; letter++) value[letter] = 0;
-    for (int r = 0; r < t->n_res; r++)
-        for (int i = 0; i < t->n_res_faces[r]; i++)
-            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
-                     alt++)
-                if (c->face[face].self_factor > most_self) most_self = c->face[face].self_factor;
+#define MAX_HELD_FACES (2 * MAX_FACES)  /* each face, and as printed */
+
+/* The faces a unit of a resource held may show (copies are of classes held), with their resources; how many (-1:
+ * more than there is room for). */
+static int held_faces(const Tables *t, int16_t *faces, int8_t *res) {
+    int n = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (t->res[r].kind == RES_KIND_copy_pool || t->res[r].capacity + t->twin_cap[r] <= 0) continue;
         for (int i = 0; i < t->n_res_faces[r]; i++)
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++) {
-                const Face *f = &t->scorer.faces[face];
-                int64_t v = c->face[face].self_factor * own_value(c, face, &most) + most_self * gives(f, n);
-                if (cheap) v = v * PRICE_SCALE - cheap[r];
-                uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
-                for (int letter = 0; letter < 26; letter++)
-                    if (starts >> letter & 1 && v > value[letter]) value[letter] = v;
+                if (n == MAX_HELD_FACES) return -1;
+                faces[n] = (int16_t)face;
+                res[n++] = (int8_t)r;
             }
+    }
+    return n;
+}
+
+/* What a unit of each face held adds (its own value in the longest word, what it gives, doubled by the largest self
+ * factor), into add[]; how many (-1: too many). */
+static int unit_adds(const Ceiling *c, int16_t *faces, int8_t *res, int64_t *add) {
+    const Tables *t = c->t;
+    int n = t->facts[FACT_HEIGHT], most_self = 1, k = held_faces(t, faces, res);
+    if (k < 0) return -1;
+    Shape most = {.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS]};
+    for (int i = 0; i < k; i++)
+        if (c->face[faces[i]].self_factor > most_self) most_self = c->face[faces[i]].self_factor;
+    for (int i = 0; i < k; i++)
+        add[i] = c->face[faces[i]].self_factor * own_value(c, faces[i], &most)
+                 + most_self * gives(&t->scorer.faces[faces[i]], n);
+    return k;
+}
+
+/* The best value a unit starting with each letter adds, at least 0 (Ceiling.path). */
+static void letter_values(const Ceiling *c, int64_t value[26]) {
+    int16_t faces[MAX_HELD_FACES];
+    int8_t res[MAX_HELD_FACES];
+    int64_t add[MAX_HELD_FACES];
+    int n = unit_adds(c, faces, res, add);
+    for (int letter = 0; letter < 26; letter++) value[letter] = n < 0 ? FACTOR_CAP : 0;  /* (too many: no path) */
+    for (int i = 0; i < n; i++) {
+        const Face *f = &c->t->scorer.faces[faces[i]];
+        uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
+        for (int letter = 0; letter < 26; letter++)
+            if (starts >> letter & 1 && add[i] > value[letter]) value[letter] = add[i];
     }
 }
 
+/* Half of x, rounded up (so that two halves are at least x). */
+static int64_t half_up(int64_t x) { return x >= 0 ? (x + 1) / 2 : -(-x / 2); }
+
+/* Per letter, the most a unit spelling it adds less its price (Ceiling.priced_path), NO_PATH for a letter no unit
+ * spells: a unit's letters are worth at least what it adds less its price in all (a two-letter unit's, when it is
+ * worth less than its price, half on each letter; else all on its first and 0 on its second), so no completion's units
+ * are worth more than its letters. Never above Ceiling.path's values. Into *free, the most a letter may be worth less
+ * than 0: a letter already paid for (a Double Wild's second, left to the subtree). */
+static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t factor, int64_t value[26],
+                                 int64_t *free) {
+    int16_t faces[MAX_HELD_FACES];
+    int8_t res[MAX_HELD_FACES];
+    int64_t add[MAX_HELD_FACES];
+    int n = unit_adds(c, faces, res, add);
+    for (int letter = 0; letter < 26; letter++) value[letter] = n < 0 ? FACTOR_CAP : NO_PATH;  /* (as above) */
+    for (int i = 0; i < n; i++) {
+        const Face *f = &c->t->scorer.faces[faces[i]];
+        int64_t net = at_factor(add[i], factor) * PRICE_SCALE - cheap[res[i]];  /* (a word may be worth less) */
+        uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
+        uint32_t seconds = face_width(f) == 1 ? 0 : f->wild == WILD_fixed ? 1u << f->letter2 : wild_spells(f->wild);
+        int64_t first = seconds && net < 0 ? half_up(net) : net, second = net < 0 ? half_up(net) : 0;
+        for (int letter = 0; letter < 26; letter++) {
+            if (starts >> letter & 1 && first > value[letter]) value[letter] = first;
+            if (seconds >> letter & 1 && second > value[letter]) value[letter] = second;
+        }
+    }
+    *free = 0;
+    for (int letter = 0; letter < 26; letter++)
+        if (value[letter] > NO_PATH && -value[letter] > *free) *free = -value[letter];
+}
+
 /* The most any completion below each node adds, letter by letter at value[letter], into path[] (nodes are numbered
- * breadth-first: children are worked out before their parents). */
-static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path) {
+ * breadth-first: children are worked out before their parents). The empty completion is worth 0; `priced`: only at a
+ * node that is a word (NO_PATH: no completion), else at every node. */
+static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path, int priced) {
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int64_t best = 0;
+        int64_t best = !priced || steps_is_word(st, (uint32_t)node) ? 0 : NO_PATH;
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
@@ -692,7 +769,7 @@ static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path) 
             int64_t v = value[letter] + path[child];
             if (v > best) best = v;
         }
-        path[node] = best;
+        path[node] = best < NO_PATH ? NO_PATH : best;
     }
 }
 
@@ -702,18 +779,20 @@ static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path) 
  * units add more. */
 static int paths(Ceiling *c) {
     int64_t value[26];
-    letter_values(c, NULL, value);
+    letter_values(c, value);
     c->path = malloc(sizeof *c->path * c->t->steps.n_nodes);
     if (!c->path) return -1;
-    fill_paths(&c->t->steps, value, c->path);
+    fill_paths(&c->t->steps, value, c->path, 0);
     return 0;
 }
 
 int ceiling_price(Ceiling *c, const int64_t *cheap) {
-    int64_t value[26];
-    letter_values(c, cheap, value);
-    if (!c->priced_path) c->priced_path = malloc(sizeof *c->priced_path * c->t->steps.n_nodes);
-    if (!c->priced_path) return -1;
-    fill_paths(&c->t->steps, value, c->priced_path);
+    for (int k = 0; k < PRICED_FACTORS; k++) {
+        int64_t value[26];
+        priced_letter_values(c, cheap, (int64_t)1 << k, value, &c->path_free[k]);
+        if (!c->priced_path[k]) c->priced_path[k] = malloc(sizeof *c->priced_path[k] * c->t->steps.n_nodes);
+        if (!c->priced_path[k]) return -1;
+        fill_paths(&c->t->steps, value, c->priced_path[k], 1);
+    }
     return 0;
 }

@@ -20,6 +20,8 @@
 #define FACT_ENDS 28
 #define FACTS_PER_NODE 32
 #define PRICE_SCALE 1024   /* prices are in 1/PRICE_SCALE points */
+#define NO_PATH (-((int64_t)1 << 50))  /* a priced path below which no completion is */
+#define PRICED_FACTORS 3                /* word factors 1, 2 and 4 have priced paths */
 
 /* The letters a completion below a node with these facts may end with. */
 static inline uint32_t facts_ends(const uint8_t *facts) {
@@ -54,14 +56,17 @@ typedef struct {
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
-    int64_t *priced_path;  /* owned, or NULL: the same less each unit's price, in 1/PRICE_SCALE points
-                            * (ceiling_price) */
+    /* Owned, or NULL: per word factor 2^k (k < PRICED_FACTORS), the same at that factor less each unit's price, in
+     * 1/PRICE_SCALE points, and not at least 0: the most a completion's units can add less their prices
+     * (ceiling_price; NO_PATH: no completion). */
+    int64_t *priced_path[PRICED_FACTORS];
+    int64_t path_free[PRICED_FACTORS];  /* the most a letter of each may be worth less than 0 */
 } Ceiling;
 
 /* 0, or -1 when out of memory. */
 int ceiling_init(Ceiling *c, const Tables *t);
 void ceiling_free(Ceiling *c);
-/* Work out priced_path for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
+/* Work out priced_path (each factor's) for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
  * memory. */
 int ceiling_price(Ceiling *c, const int64_t *cheap);
 
@@ -108,6 +113,9 @@ typedef struct {
     int64_t cheap[MAX_RESOURCES], dear[MAX_RESOURCES];
     int first[MAX_RESOURCES];
 } Prices;
+/* The prices of a unit of each resource, scaled[r] (1/PRICE_SCALE points; a class's copies at the pool's), as the
+ * walk charges them (price.c). */
+void prices_from(const Tables *t, const int64_t *scaled, Prices *price);
 /* Reduced-cost fixing (price.c, search.c): at these prices, a play beating the best found takes only words beating
  * their prices by more than -gap (1/PRICE_SCALE points); ready when such prices were found. */
 typedef struct {
@@ -128,6 +136,9 @@ void fixing_aim(Fixing *fixing, int64_t best);
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out);
 /* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most
  * half the most found so far, or the slack: the walk then proves only that no word beats its prices by more. */
+/* Every word, each held to the ceilings less the prices laid of every node on its way (out->over): the check of the
+ * priced ceilings. */
+int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out);
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out);
 

@@ -444,10 +444,30 @@ static PyObject *placed_list(const Placed *seq, int n) {
     return cards;
 }
 
+/* The prices of a unit of each resource from a sequence of ints (1/PRICE_SCALE points, one per resource at least):
+ * 0, or -2 with a Python error set. */
+static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
+    int64_t scaled[MAX_RESOURCES];
+    PyObject *seq = PySequence_Fast(prices, "prices: a sequence of ints");
+    if (!seq) return -2;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(seq) < t->n_res) {
+        PyErr_Format(PyExc_ValueError, "prices: one per resource, %d at least", t->n_res);
+        rc = -2;
+    }
+    for (int r = 0; r < t->n_res && rc == 0; r++) {
+        scaled[r] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, r));
+        if (PyErr_Occurred()) rc = -2;
+    }
+    Py_DECREF(seq);
+    if (rc == 0) prices_from(t, scaled, price);
+    return rc;
+}
+
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
-    PyObject *request, *facts_obj;
+    PyObject *request, *facts_obj, *prices_obj = Py_None;
     int prune;
-    if (!PyArg_ParseTuple(args, "OOp:best_word", &request, &facts_obj, &prune)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOp|O:best_word", &request, &facts_obj, &prune, &prices_obj)) return NULL;
     Request q;
     memset(&q, 0, sizeof q);
     Py_buffer facts = {0};
@@ -469,14 +489,19 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             double started = now_seconds();
             budget_phase(&b, q.seconds > 0 ? started + q.seconds : 0, 1.0);
             WordWalk ww;
-            int rc;
+            Prices price;
+            int rc, priced = prices_obj != Py_None;
             t->facts = facts.buf;
             rc = ceiling_init(c, t);
+            if (rc == 0 && priced) rc = read_prices(prices_obj, t, &price);
+            if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
             Py_BEGIN_ALLOW_THREADS
-            if (rc == 0) rc = walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
+            if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
+                                     : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);
-            out = rc < 0 ? PyErr_NoMemory()
+            out = rc == -2 ? NULL
+                  : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
                   : Py_BuildValue("{s:N,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),
                                   "best", (long long)ww.best, "root",
@@ -505,8 +530,9 @@ static PyMethodDef core_methods[] = {
      "subtree_facts(mask, first) -> bytes: per node of the step index, the most of each letter and the most letters"
      " any completion below it holds"},
     {"best_word", core_best_word, METH_VARARGS,
-     "best_word(request, facts, prune) -> dict: the best word alone, walking below the nodes whose ceiling is over the"
-     " best found (prune), or every node, holding each word to the ceilings on its way"},
+     "best_word(request, facts, prune, prices=None) -> dict: the best word alone, walking below the nodes whose ceiling"
+     " is over the best found (prune), or every node, holding each word to the ceilings on its way; with prices (one"
+     " per resource, 1/1024 points), every node, each word's value less its units' prices held to the priced ceilings"},
     {"list_words", core_list_words, METH_VARARGS,
      "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},

@@ -232,6 +232,16 @@ typedef struct {
                             * relaxation's */
 } Round;
 
+void prices_from(const Tables *t, const int64_t *scaled, Prices *price) {
+    for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
+        int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
+        int copies = t->twin_cap[r] && t->pool_res >= 0;
+        price->cheap[r] = copies && copy < held ? copy : held;
+        price->dear[r] = copies && copy > held ? copy : held;
+        price->first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
+    }
+}
+
 /* One round: the relaxation's prices, each lifted, then the most any word beats them by; the bound they give (0 when
  * the walk could not finish). The words found beating their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
@@ -241,14 +251,8 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     for (int r = 0; r < t->n_res && round->center; r++) dual[r] = SMOOTHING * round->center[r] + (1 - SMOOTHING) * dual[r];
     int64_t scaled[MAX_RESOURCES], paid = 0;
     for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
-    for (int r = 0; r < t->n_res; r++) {  /* a class's cards: those held or copies, the cheaper first */
-        int64_t held = scaled[r], copy = t->pool_res >= 0 ? scaled[t->pool_res] : held;
-        int copies = t->twin_cap[r] && t->pool_res >= 0;
-        price->cheap[r] = copies && copy < held ? copy : held;
-        price->dear[r] = copies && copy > held ? copy : held;
-        price->first[r] = !copies ? INT32_MAX : copy < held ? t->twin_cap[r] : t->real_cap[r];
-        paid += scaled[r] * field_value(p, p->lay.full, r);
-    }
+    prices_from(t, scaled, price);
+    for (int r = 0; r < t->n_res; r++) paid += scaled[r] * field_value(p, p->lay.full, r);
     if (ceiling_price(ceiling, price->cheap) < 0) {
         p->failed = 1;
         return 0;

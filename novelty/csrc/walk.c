@@ -44,6 +44,8 @@ typedef struct {
     int64_t floor;               /* the best word scored so far (pricing: the least a word beats its prices by to count) */
     int fixed_floor;             /* the floor stays where it is (walk_over) */
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
+    int64_t halves[MAX_CARDS_IN_WORD + 1];    /* checking: the ceiling of a Double Wild at d - 1 spelling its first
+                                               * letter alone (INT64_MAX: none) */
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
     Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
     int best_len;
@@ -231,15 +233,17 @@ static int score_only(Walker *w) {
     score_word_awards(&t->scorer, w->seq_len, w->seq, n_combos, (const int32_t (*)[N_AWARDS])awards, totals);
     for (int c = 0; c < n_combos; c++)
         if (totals[c] > best) best = totals[c];
-    for (int d = 0; d <= w->seq_len; d++)
+    for (int d = 0; d <= w->seq_len; d++) {
         if (w->ceilings[d] < least) least = w->ceilings[d];
-    w->over += best > least;
+        if (w->halves[d] < least) least = w->halves[d];
+    }
     if (w->price) {  /* its value less its units' prices, with what it could save under Unseen Character */
         int64_t credit = 0;
         for (int r = 0; r < t->n_res && t->param.unseen; r++)
             credit += unseen_saved(t, r, w->start_left[r] - w->left[r]);
         int64_t value = best + credit;
         best = value * PRICE_SCALE - w->paid;
+        w->over += best > least;
         if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
@@ -248,6 +252,8 @@ static int score_only(Walker *w) {
         /* Walk on for the words beating their prices by half the most found: more of them for the relaxation. */
         if (best > w->most_beaten) w->most_beaten = best;
         best /= 2;
+    } else {
+        w->over += best > least;
     }
     w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
     if (best > w->floor && !w->fixed_floor) {
@@ -361,9 +367,10 @@ static int lay_double(Walker *w, int face, int a, uint32_t next) {
     for (uint32_t seconds = steps_letters(&w->steps, next); seconds && !rc; seconds &= seconds - 1) {
         int b = __builtin_ctz(seconds);
         int32_t last = child(w, next, b);
-        if (last < 0) return 0;
+        if (last < 0) break;
         rc = lay(w, face, a, b, (uint32_t)last);
     }
+    w->halves[w->seq_len + 1] = INT64_MAX;
     return rc;
 }
 
@@ -452,7 +459,7 @@ static int under_ceiling(Walker *w, uint32_t node) {
     int given = w->has_given;
     int64_t c = given ? w->given : ceiling_at(w, node);
     w->has_given = 0;
-    w->ceilings[w->seq_len] = w->price ? INT64_MAX : c;
+    w->ceilings[w->seq_len] = c;
     if (!given) return over_floor(w, c);
     if (c > w->floor) return 1;  /* (counted when gathered; the floor may have risen since) */
     w->pruned++;
@@ -487,14 +494,16 @@ static int by_ceiling(const void *x, const void *y) {  /* best first */
  * completion, and a letter left out of the prefix only lets more motifs apply). One ceiling instead of one per second
  * letter, when it prunes. */
 static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
-    if (!w->ceiling || !w->prune) return 1;
+    if (!w->ceiling) return 1;
     w->seq[w->seq_len] = (Placed){(int16_t)face, {(int8_t)a, -1}};
     w->seq_len++;
     w->letters++;
     int64_t c = ceiling_at(w, node);
     w->letters--;
     w->seq_len--;
-    return over_floor(w, c);
+    if (w->prune) return over_floor(w, c);
+    w->halves[w->seq_len + 1] = c;  /* (checking: each second letter's words are held to it too) */
+    return 1;
 }
 
 /* Lay each card some word goes on with from `node` (the printed letters, then the wilds), going below each child (or
@@ -575,6 +584,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN};
+    for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
     for (int r = 0; r < t->n_res; r++) {
         w->excess[r] = -t->real_cap[r];
         w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
@@ -621,6 +631,10 @@ int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_
 
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out) {
     return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, out);
+}
+
+int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out) {
+    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
