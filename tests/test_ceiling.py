@@ -112,12 +112,18 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int, first: bool) -
     assert answer.plays[0][0] <= exact.plays[0][0]
 
 
-@pytest.mark.parametrize("seed", range(40))
+SPLIT_MOTIFS = ["utopia", "trilogy", "fight-back-to-back", "chekhovs-gun", "bookkeeper", "strengths", "lipogram",
+                "uncopyrightable"]
+"""The word motifs the priced ceiling may weigh apart: the words that get one, along the list's words that may."""
+
+
+@pytest.mark.parametrize("seed", range(64))
 def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed: int) -> None:
     """The bound from prices walks below the nodes whose ceiling, less the prices of the units laid, beats what the
     words found beat theirs by. So a word's value less its units' prices is never above that ceiling at any node on its
     way, whatever the prices: here random ones (none, a little, or more than most cards are worth), on random deals
-    with a pool, some with a Double Wild (its second letter is the subtree's) and some with FIRST_CARD."""
+    with a pool, some with a Double Wild (its second letter is the subtree's), some with FIRST_CARD and some with one
+    of SPLIT_MOTIFS (each twice over the seeds)."""
     rng = random.Random(f"priced ceiling {seed}")
     hand, motifs, rules, escaped = deal(rng)
     if seed % 4 == 1:
@@ -125,6 +131,9 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
         motifs = [*motifs, FIRST_CARD[2]][-4:] if FIRST_CARD[2] not in motifs else motifs
     if seed % 4 == 2:
         hand.update(["doublewild1"])
+    if seed % 4 == 3:  # a word motif the priced ceiling weighs apart
+        split = SPLIT_MOTIFS[seed // 4 % len(SPLIT_MOTIFS)]
+        motifs = [*[m for m in motifs if m != split][-3:], split]
     pool = Counter(rng.sample(sorted(deck().elements()), 3))
     tables = Tables(hand, pool, motifs, rules, escaped)
     steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)

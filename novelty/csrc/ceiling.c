@@ -98,10 +98,13 @@ static int paths(Ceiling *c);
 
 void ceiling_free(Ceiling *c) {
     free(c->path);
+    free(c->split_word);
     c->path = NULL;
+    c->split_word = NULL;
     for (int k = 0; k < PRICED_FACTORS; k++) {
         free(c->priced_path[k]);
-        c->priced_path[k] = NULL;
+        free(c->split_path[k]);
+        c->priced_path[k] = c->split_path[k] = NULL;
     }
 }
 
@@ -143,7 +146,7 @@ static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
 }
 
 int ceiling_init(Ceiling *c, const Tables *t) {
-    *c = (Ceiling){.t = t};
+    *c = (Ceiling){.t = t, .split = -1};
     read_motifs(c, t);
     for (int i = 0; i < t->scorer.n_faces; i++) read_face(c, &t->scorer.faces[i], &c->face[i]);
     return t->facts ? paths(c) : 0;
@@ -574,9 +577,15 @@ static int64_t priced_head(const Reach *w, int64_t rest, int64_t factor, const i
     return best;
 }
 
+/* What the split motif (Ceiling.split) may do to the word: whether it may apply, and then double it or add `extra`. */
+typedef struct {
+    int applies, doubles;
+    int64_t extra;
+} Split;
+
 /* What the word itself may earn: word-level additions, the motifs that may still apply, awards; the word motifs
- * that may double it into *doublers. */
-static int64_t word_level(const Reach *w, int *doublers) {
+ * that may double it into *doublers. The split motif's part is not in them but in *split. */
+static int64_t word_level(const Reach *w, int *doublers, Split *split) {
     const Ceiling *c = w->c;
     const Tables *t = c->t;
     Spelled spelled;
@@ -584,16 +593,24 @@ static int64_t word_level(const Reach *w, int *doublers) {
     int64_t extra = w->word_adds + c->red_blue + (w->wild_laid ? 0 : c->hermit) + c->awards_fixed
                     + (c->grandiloquent ? w->most.letters : 0);
     *doublers = 0;
+    *split = (Split){0};
     for (int j = 0; j < t->scorer.n_motifs; j++) {
-        int motif = t->scorer.motifs[j];
+        int motif = t->scorer.motifs[j], doubles = 0;
+        int64_t add = 0;
         if (!may_apply(motif, &spelled, w->facts, w->letters, w->is_word)) continue;
         switch (motif) {
-        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: (*doublers)++; break;
-        case MOTIF_uncopyrightable: extra += 1; break;
+        case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: doubles = 1; break;
+        case MOTIF_uncopyrightable: add = 1; break;
         case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
         case MOTIF_my_name_is:
-            extra += w->most.letters;
+            add = w->most.letters;
             break;
+        }
+        if (motif == c->split && !split->applies) {  /* (the same motif twice: the other counts as any) */
+            *split = (Split){.applies = 1, .doubles = doubles, .extra = add};
+        } else {
+            *doublers += doubles;
+            extra += add;
         }
     }
     return extra;
@@ -623,17 +640,31 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     return tail;
 }
 
-/* Whether a priced path bounds the units below (at word factors 1, 2 and 4): what they add at the factor less their
- * prices, along the list's words, into *by_path (a Double Wild whose second letter is left to the subtree has paid for it). */
-static int priced_path(const Reach *w, uint32_t node, int64_t factor, const int64_t *cheap, int64_t *by_path) {
+/* A priced path at this word factor bounding the units below: what they add at the factor less their prices, along
+ * the list's words (paths: Ceiling.priced_path or .split_path), into *by_path (a Double Wild whose second letter is
+ * left to the subtree has paid for it); whether there is one. */
+static int priced_path(const Reach *w, int64_t *const *paths, uint32_t node, int64_t factor, int64_t *by_path) {
     const Ceiling *c = w->c;
     int k = priced_index(c, factor);
-    if (!cheap || k < 0) return 0;
-    int64_t path = c->priced_path[k][node];
+    if (k < 0 || !paths[k]) return 0;
+    int64_t path = paths[k][node];
     if (w->m && w->seq[w->m - 1].letters[1] < 0 && c->t->scorer.faces[w->seq[w->m - 1].face].wild == WILD_double)
         path += c->path_free[k];
     *by_path = path;
     return 1;
+}
+
+/* The priced ceiling of the words whose factor is at most `factor` and whose own points are at most `extra`, the
+ * units below bounded by `tail` (at a factor at least this one) and the priced path, when there is one. */
+static int64_t priced_case(const Reach *w, int64_t *const *paths, uint32_t node, int64_t sum, int64_t gain,
+                           int64_t extra, int64_t factor, int64_t tail, const int64_t *cheap) {
+    int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE, by_path;
+    if (!priced_path(w, paths, node, factor, &by_path))
+        return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    /* The path counts every unit below at its price: the head then takes the first card's factors free. */
+    if (!w->n_first) return head + (by_path < tail ? by_path : tail);
+    int64_t with_path = head + by_path, with_tail = priced_head(w, sum + extra, factor, cheap) + tail;
+    return with_path < with_tail ? with_path : with_tail;
 }
 
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
@@ -663,17 +694,18 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t sum = w->most_self * w->gives_total;
     for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, &w->most);
     int doublers;
-    int64_t gain = factor_gain(w), extra = word_level(w, &doublers);
+    Split split;
+    int64_t gain = factor_gain(w), apart = word_level(w, &doublers, &split), extra = apart + split.extra;
     /* The word's factor W, at most: (head + the units below) * W <= head * W (or head, when head is negative) plus
      * W times each unit's addition; less its price, when units are priced (in 1/PRICE_SCALE points then). */
-    int64_t factor = times(w->x.word, power(2, doublers)), tail = below_tail(w, node, factor, cheap), by_path;
+    int64_t without = times(w->x.word, power(2, doublers)), factor = split.doubles ? times(without, 2) : without;
+    int64_t tail = below_tail(w, node, factor, cheap);
     if (!cheap) return at_factor(sum + gain + extra, factor) + tail;
-    int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE;
-    if (!priced_path(w, node, factor, cheap, &by_path)) return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
-    /* The path counts every unit below at its price: the head then takes the first card's factors free. */
-    if (!w->n_first) return head + (by_path < tail ? by_path : tail);
-    int64_t with_path = head + by_path, with_tail = priced_head(w, sum + extra, factor, cheap) + tail;
-    return with_path < with_tail ? with_path : with_tail;
+    if (!c->split_path[0]) return priced_case(w, c->priced_path, node, sum, gain, extra, factor, tail, cheap);
+    /* The split motif apart: the words that get it, along the words of the list that may; those that do not. */
+    int64_t gets = split.applies ? priced_case(w, c->split_path, node, sum, gain, extra, factor, tail, cheap) : INT64_MIN;
+    int64_t not = priced_case(w, c->priced_path, node, sum, gain, apart, without, tail, cheap);
+    return gets > not ? gets : not;
 }
 
 #define MAX_HELD_FACES (2 * MAX_FACES)  /* each face, and as printed */
@@ -758,10 +790,11 @@ static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t
 
 /* The most any completion below each node adds, letter by letter at value[letter], into path[] (nodes are numbered
  * breadth-first: children are worked out before their parents). The empty completion is worth 0; `priced`: only at a
- * node that is a word (NO_PATH: no completion), else at every node. */
-static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path, int priced) {
+ * node that is a word (NO_PATH: no completion), and with `words`, one that words[] marks, else at every node. */
+static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path, int priced, const uint8_t *words) {
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int64_t best = !priced || steps_is_word(st, (uint32_t)node) ? 0 : NO_PATH;
+        int ends = !priced || (steps_is_word(st, (uint32_t)node) && (!words || words[node]));
+        int64_t best = ends ? 0 : NO_PATH;
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
@@ -773,6 +806,82 @@ static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path, 
     }
 }
 
+/* Whether a word of these letters may get a word motif, whatever cards spell it (a Y may be a vowel or not). */
+static int word_may_get(int motif, const int8_t *text, int n) {
+    int count[26] = {0}, vowels = 0, ys = 0, doubled = 0, doubled_vowel = 0, repeated = 0, thrice = 0;
+    for (int p = 0; p < n; p++) {
+        int c = text[p];
+        repeated |= count[c] > 0;
+        thrice |= ++count[c] >= 3;
+        vowels += vowel_code(c);
+        ys += c == 24;
+        if (p && text[p - 1] == c) {
+            doubled = 1;
+            doubled_vowel |= vowel_or_y(c);
+        }
+    }
+    switch (motif) {
+    case MOTIF_utopia: return 2 * (vowels + ys) > n;
+    case MOTIF_trilogy: return thrice;
+    case MOTIF_fight_back_to_back: return doubled_vowel;
+    case MOTIF_bookkeeper: return doubled;
+    case MOTIF_chekhovs_gun: return n > 0 && text[0] == text[n - 1];
+    case MOTIF_strengths: return vowels <= 1 && vowels + ys >= 1;
+    case MOTIF_lipogram: return !count[0] && !count[13] && !count[19] && !count[4];  /* a, n, t, e */
+    case MOTIF_uncopyrightable: return !repeated;
+    }
+    return 1;
+}
+
+/* The word motif in play the priced ceiling weighs apart: a double first, else points a word earns; -1: none. */
+static int split_motif(const Tables *t) {
+    static const int doubles[] = {MOTIF_utopia, MOTIF_trilogy, MOTIF_fight_back_to_back},
+                     earns[] = {MOTIF_chekhovs_gun, MOTIF_bookkeeper, MOTIF_strengths, MOTIF_lipogram,
+                                MOTIF_uncopyrightable};
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0; j < t->scorer.n_motifs; j++)
+            for (int i = 0; i < (pass ? 5 : 3); i++)
+                if (t->scorer.motifs[j] == (pass ? earns : doubles)[i]) return t->scorer.motifs[j];
+    return -1;
+}
+
+#define MAX_DEPTH 64  /* letters of a word, at most, for Ceiling.split_word (a longer one: no split motif) */
+
+/* Mark the nodes whose word may get the split motif (Ceiling.split_word), walking the index depth first with the
+ * letters on the way; 0, or -1 when out of memory. */
+static int split_words(Ceiling *c) {
+    const Steps *st = &c->t->steps;
+    c->split = split_motif(c->t);
+    if (c->split < 0) return 0;
+    if (!(c->split_word = calloc(st->n_nodes, 1))) return -1;
+    uint32_t node[MAX_DEPTH], rest[MAX_DEPTH];
+    int8_t text[MAX_DEPTH];
+    int depth = 0;
+    node[0] = 0;
+    rest[0] = steps_letters(st, 0);
+    while (depth >= 0) {
+        if (!rest[depth]) {
+            depth--;
+            continue;
+        }
+        int letter = __builtin_ctz(rest[depth]);
+        rest[depth] &= rest[depth] - 1;
+        int32_t child = steps_child(st, node[depth], letter);
+        if (child <= (int32_t)node[depth]) continue;  /* (a broken index: subtree_facts refused it already) */
+        if (depth + 1 == MAX_DEPTH) {  /* no word is this long: weigh no motif apart */
+            free(c->split_word);
+            c->split_word = NULL;
+            c->split = -1;
+            return 0;
+        }
+        text[depth] = (int8_t)letter;
+        c->split_word[child] = steps_is_word(st, (uint32_t)child) && word_may_get(c->split, text, depth + 1);
+        node[++depth] = (uint32_t)child;
+        rest[depth] = steps_letters(st, (uint32_t)child);
+    }
+    return 0;
+}
+
 /* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at
  * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
  * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
@@ -782,8 +891,8 @@ static int paths(Ceiling *c) {
     letter_values(c, value);
     c->path = malloc(sizeof *c->path * c->t->steps.n_nodes);
     if (!c->path) return -1;
-    fill_paths(&c->t->steps, value, c->path, 0);
-    return 0;
+    fill_paths(&c->t->steps, value, c->path, 0, NULL);
+    return split_words(c);
 }
 
 int ceiling_price(Ceiling *c, const int64_t *cheap) {
@@ -792,7 +901,11 @@ int ceiling_price(Ceiling *c, const int64_t *cheap) {
         priced_letter_values(c, cheap, (int64_t)1 << k, value, &c->path_free[k]);
         if (!c->priced_path[k]) c->priced_path[k] = malloc(sizeof *c->priced_path[k] * c->t->steps.n_nodes);
         if (!c->priced_path[k]) return -1;
-        fill_paths(&c->t->steps, value, c->priced_path[k], 1);
+        fill_paths(&c->t->steps, value, c->priced_path[k], 1, NULL);
+        if (c->split < 0) continue;
+        if (!c->split_path[k]) c->split_path[k] = malloc(sizeof *c->split_path[k] * c->t->steps.n_nodes);
+        if (!c->split_path[k]) return -1;
+        fill_paths(&c->t->steps, value, c->split_path[k], 1, c->split_word);
     }
     return 0;
 }

@@ -61,6 +61,11 @@ typedef struct {
      * (ceiling_price; NO_PATH: no completion). */
     int64_t *priced_path[PRICED_FACTORS];
     int64_t path_free[PRICED_FACTORS];  /* the most a letter of each may be worth less than 0 */
+    /* One word motif the priced ceiling weighs apart (a double first, or points a word earns; -1: none): per node,
+     * whether the word there may get it (owned), and priced paths along the words that may (as priced_path). */
+    int split;
+    uint8_t *split_word;
+    int64_t *split_path[PRICED_FACTORS];
 } Ceiling;
 
 /* 0, or -1 when out of memory. */
