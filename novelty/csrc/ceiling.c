@@ -87,9 +87,10 @@ static int64_t motif_adds(const Tables *t, const Face *f) {
     return add;
 }
 
-/* The most letters, cards and vowels (Y counted as one) a word below a node can hold. */
+/* The most letters, cards and vowels (Y counted as one) a word below a node can hold; and, when known (else -1), the
+ * most letters before and after a unit of it. */
 typedef struct {
-    int letters, cards, vowels;
+    int letters, cards, vowels, left, right;
 } Shape;
 
 static int64_t own_value(const Ceiling *c, int face, const Shape *most);
@@ -99,8 +100,9 @@ static int paths(Ceiling *c);
 void ceiling_free(Ceiling *c) {
     free(c->path);
     free(c->split_word);
+    free(c->depth);
     c->path = NULL;
-    c->split_word = NULL;
+    c->split_word = c->depth = NULL;
     for (int k = 0; k < PRICED_FACTORS; k++) {
         free(c->priced_path[k]);
         free(c->split_path[k]);
@@ -158,7 +160,10 @@ static int64_t most_counted(int per, const Shape *most, int width) {
     switch (per) {
     case COUNT_vowel_in_word: return most->vowels < n ? most->vowels : n;
     case COUNT_letter_in_word: return n;
-    case COUNT_letter_to_left: case COUNT_letter_to_right: return n - width > 0 ? n - width : 0;
+    case COUNT_letter_to_left: case COUNT_letter_to_right: {
+        int most_known = per == COUNT_letter_to_left ? most->left : most->right, k = n - width > 0 ? n - width : 0;
+        return most_known >= 0 && most_known < k ? most_known : k;
+    }
     case COUNT_adjacent_vowel: case COUNT_adjacent_consonant: return 2;
     }
     return 0;
@@ -678,6 +683,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->most.letters = letters + w->height;
     w->most.cards = m + w->height;
     w->most.vowels = facts[FACT_VOWELS];
+    w->most.left = w->most.right = -1;
     w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
@@ -727,83 +733,133 @@ static int held_faces(const Tables *t, int16_t *faces, int8_t *res) {
     return n;
 }
 
-/* What a unit of each face held adds (its own value in the longest word, what it gives, doubled by the largest self
- * factor), into add[]; how many (-1: too many). */
-static int unit_adds(const Ceiling *c, int16_t *faces, int8_t *res, int64_t *add) {
-    const Tables *t = c->t;
-    int n = t->facts[FACT_HEIGHT], most_self = 1, k = held_faces(t, faces, res);
-    if (k < 0) return -1;
-    Shape most = {.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS]};
+/* The largest self factor of the faces held. */
+static int most_self_factor(const Ceiling *c, const int16_t *faces, int k) {
+    int most_self = 1;
     for (int i = 0; i < k; i++)
         if (c->face[faces[i]].self_factor > most_self) most_self = c->face[faces[i]].self_factor;
-    for (int i = 0; i < k; i++)
-        add[i] = c->face[faces[i]].self_factor * own_value(c, faces[i], &most)
-                 + most_self * gives(&t->scorer.faces[faces[i]], n);
-    return k;
+    return most_self;
 }
 
-/* The best value a unit starting with each letter adds, at least 0 (Ceiling.path). */
-static void letter_values(const Ceiling *c, int64_t value[26]) {
+/* What a unit of each of the k faces held adds in a word of that shape (its own value, what it gives, doubled by the
+ * largest self factor), into add[]. */
+static void unit_adds(const Ceiling *c, const int16_t *faces, int k, const Shape *most, int64_t *add) {
+    int most_self = most_self_factor(c, faces, k);
+    for (int i = 0; i < k; i++)
+        add[i] = c->face[faces[i]].self_factor * own_value(c, faces[i], most)
+                 + most_self * gives(&c->t->scorer.faces[faces[i]], most->cards);
+}
+
+/* The longest word's shape (the list's, below the root). */
+static Shape longest(const Tables *t) {
+    int n = t->facts[FACT_HEIGHT];
+    return (Shape){.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS], .left = -1, .right = -1};
+}
+
+/* Edges of the index by shape: letters before the unit laid on it and letters below it at most, each 0 .. EDGE - 2
+ * exactly, or EDGE - 1: any (up to the longest word). Priced paths take each edge's letter at its shape. */
+#define EDGE 17
+typedef int64_t EdgeValues[26][EDGE][EDGE];
+
+static int edge_index(int x) { return x < EDGE - 1 ? x : EDGE - 1; }
+
+/* The shape of a word with `left` letters before a unit and at most `below` after its first letter. */
+static Shape edge_shape(const Tables *t, int left, int below) {
+    Shape s = longest(t);
+    if (left < EDGE - 1 && below < EDGE - 1 && left + 1 + below < s.letters) s.letters = s.cards = left + 1 + below;
+    s.left = left < EDGE - 1 ? left : -1;
+    s.right = below < EDGE - 1 ? below : -1;
+    return s;
+}
+
+/* The best value a unit starting with each letter adds, at least 0 (Ceiling.path), at every edge. */
+static void letter_values(const Ceiling *c, EdgeValues value) {
     int16_t faces[MAX_HELD_FACES];
     int8_t res[MAX_HELD_FACES];
     int64_t add[MAX_HELD_FACES];
-    int n = unit_adds(c, faces, res, add);
-    for (int letter = 0; letter < 26; letter++) value[letter] = n < 0 ? FACTOR_CAP : 0;  /* (too many: no path) */
-    for (int i = 0; i < n; i++) {
-        const Face *f = &c->t->scorer.faces[faces[i]];
-        uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
-        for (int letter = 0; letter < 26; letter++)
-            if (starts >> letter & 1 && add[i] > value[letter]) value[letter] = add[i];
+    int n = held_faces(c->t, faces, res);
+    Shape most = longest(c->t);
+    if (n >= 0) unit_adds(c, faces, n, &most, add);
+    for (int letter = 0; letter < 26; letter++) {
+        int64_t v = n < 0 ? FACTOR_CAP : 0;  /* (too many: no path) */
+        for (int i = 0; i < n; i++) {
+            const Face *f = &c->t->scorer.faces[faces[i]];
+            uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
+            if (starts >> letter & 1 && add[i] > v) v = add[i];
+        }
+        for (int d = 0; d < EDGE; d++)
+            for (int h = 0; h < EDGE; h++) value[letter][d][h] = v;
     }
 }
 
 /* Half of x, rounded up (so that two halves are at least x). */
 static int64_t half_up(int64_t x) { return x >= 0 ? (x + 1) / 2 : -(-x / 2); }
 
-/* Per letter, the most a unit spelling it adds less its price (Ceiling.priced_path), NO_PATH for a letter no unit
- * spells: a unit's letters are worth at least what it adds less its price in all (a two-letter unit's, when it is
- * worth less than its price, half on each letter; else all on its first and 0 on its second), so no completion's units
- * are worth more than its letters. Never above Ceiling.path's values. Into *free, the most a letter may be worth less
- * than 0: a letter already paid for (a Double Wild's second, left to the subtree). */
-static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t factor, int64_t value[26],
+/* Per letter and edge, the most a unit spelling it there adds less its price (Ceiling.priced_path), NO_PATH for a
+ * letter no unit spells: a unit's letters are worth at least what it adds less its price in all (a two-letter unit's,
+ * when it is worth less than its price, half on each letter; else all on its first and 0 on its second), so no
+ * completion's units are worth more than its letters. Never above Ceiling.path's values. Into *free, the most a
+ * letter may be worth less than 0: a letter already paid for (a Double Wild's second, left to the subtree). */
+static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t factor, EdgeValues value,
                                  int64_t *free) {
     int16_t faces[MAX_HELD_FACES];
     int8_t res[MAX_HELD_FACES];
     int64_t add[MAX_HELD_FACES];
-    int n = unit_adds(c, faces, res, add);
-    for (int letter = 0; letter < 26; letter++) value[letter] = n < 0 ? FACTOR_CAP : NO_PATH;  /* (as above) */
-    for (int i = 0; i < n; i++) {
-        const Face *f = &c->t->scorer.faces[faces[i]];
-        int64_t net = at_factor(add[i], factor) * PRICE_SCALE - cheap[res[i]];  /* (a word may be worth less) */
-        uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
-        uint32_t seconds = face_width(f) == 1 ? 0 : f->wild == WILD_fixed ? 1u << f->letter2 : wild_spells(f->wild);
-        int64_t first = seconds && net < 0 ? half_up(net) : net, second = net < 0 ? half_up(net) : 0;
-        for (int letter = 0; letter < 26; letter++) {
-            if (starts >> letter & 1 && first > value[letter]) value[letter] = first;
-            if (seconds >> letter & 1 && second > value[letter]) value[letter] = second;
-        }
-    }
+    int n = held_faces(c->t, faces, res);
     *free = 0;
-    for (int letter = 0; letter < 26; letter++)
-        if (value[letter] > NO_PATH && -value[letter] > *free) *free = -value[letter];
+    for (int d = 0; d < EDGE; d++)
+        for (int h = 0; h < EDGE; h++) {
+            Shape shape = edge_shape(c->t, d, h);
+            if (n >= 0) unit_adds(c, faces, n, &shape, add);
+            for (int letter = 0; letter < 26; letter++) value[letter][d][h] = n < 0 ? FACTOR_CAP : NO_PATH;  /* (as above) */
+            for (int i = 0; i < n; i++) {
+                const Face *f = &c->t->scorer.faces[faces[i]];
+                int64_t net = at_factor(add[i], factor) * PRICE_SCALE - cheap[res[i]];  /* (a word may be worth less) */
+                uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
+                uint32_t seconds = face_width(f) == 1 ? 0 : f->wild == WILD_fixed ? 1u << f->letter2 : wild_spells(f->wild);
+                int64_t first = seconds && net < 0 ? half_up(net) : net, second = net < 0 ? half_up(net) : 0;
+                for (int letter = 0; letter < 26; letter++) {
+                    int64_t *v = &value[letter][d][h];
+                    if (starts >> letter & 1 && first > *v) *v = first;
+                    if (seconds >> letter & 1 && second > *v) *v = second;
+                }
+            }
+            for (int letter = 0; letter < 26; letter++)
+                if (value[letter][d][h] > NO_PATH && -value[letter][d][h] > *free) *free = -value[letter][d][h];
+        }
 }
 
-/* The most any completion below each node adds, letter by letter at value[letter], into path[] (nodes are numbered
+/* The most any completion below each node adds, each letter at its edge's value, into path[] (nodes are numbered
  * breadth-first: children are worked out before their parents). The empty completion is worth 0; `priced`: only at a
  * node that is a word (NO_PATH: no completion), and with `words`, one that words[] marks, else at every node. */
-static void fill_paths(const Steps *st, const int64_t value[26], int64_t *path, int priced, const uint8_t *words) {
+static void fill_paths(const Ceiling *c, const EdgeValues value, int64_t *path, int priced, const uint8_t *words) {
+    const Steps *st = &c->t->steps;
+    const uint8_t *facts = c->t->facts;
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
         int ends = !priced || (steps_is_word(st, (uint32_t)node) && (!words || words[node]));
         int64_t best = ends ? 0 : NO_PATH;
+        int d = edge_index(c->depth[node]);
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = value[letter] + path[child];
+            int64_t v = value[letter][d][edge_index(facts[(size_t)child * FACTS_PER_NODE + FACT_HEIGHT])] + path[child];
             if (v > best) best = v;
         }
         path[node] = best < NO_PATH ? NO_PATH : best;
     }
+}
+
+/* Each node's depth (its prefix's letters, EDGE - 1 at most) into Ceiling.depth; 0, or -1 when out of memory. */
+static int depths(Ceiling *c) {
+    const Steps *st = &c->t->steps;
+    if (!(c->depth = calloc(st->n_nodes, 1))) return -1;
+    for (uint32_t node = 0; node < st->n_nodes; node++)
+        for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
+            int32_t child = steps_child(st, node, __builtin_ctz(bits));
+            if (child > (int32_t)node) c->depth[child] = (uint8_t)edge_index(c->depth[node] + 1);
+        }
+    return 0;
 }
 
 /* Whether a word of these letters may get a word motif, whatever cards spell it (a Y may be a vowel or not). */
@@ -887,25 +943,32 @@ static int split_words(Ceiling *c) {
  * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
  * units add more. */
 static int paths(Ceiling *c) {
-    int64_t value[26];
-    letter_values(c, value);
+    EdgeValues *value = malloc(sizeof *value);
     c->path = malloc(sizeof *c->path * c->t->steps.n_nodes);
-    if (!c->path) return -1;
-    fill_paths(&c->t->steps, value, c->path, 0, NULL);
-    return split_words(c);
+    int rc = value && c->path ? depths(c) : -1;
+    if (rc == 0) {
+        letter_values(c, *value);
+        fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->path, 0, NULL);
+        rc = split_words(c);
+    }
+    free(value);
+    return rc;
 }
 
 int ceiling_price(Ceiling *c, const int64_t *cheap) {
+    EdgeValues *value = malloc(sizeof *value);
+    if (!value) return -1;
     for (int k = 0; k < PRICED_FACTORS; k++) {
-        int64_t value[26];
-        priced_letter_values(c, cheap, (int64_t)1 << k, value, &c->path_free[k]);
+        priced_letter_values(c, cheap, (int64_t)1 << k, *value, &c->path_free[k]);
         if (!c->priced_path[k]) c->priced_path[k] = malloc(sizeof *c->priced_path[k] * c->t->steps.n_nodes);
-        if (!c->priced_path[k]) return -1;
-        fill_paths(&c->t->steps, value, c->priced_path[k], 1, NULL);
-        if (c->split < 0) continue;
-        if (!c->split_path[k]) c->split_path[k] = malloc(sizeof *c->split_path[k] * c->t->steps.n_nodes);
-        if (!c->split_path[k]) return -1;
-        fill_paths(&c->t->steps, value, c->split_path[k], 1, c->split_word);
+        if (c->split >= 0 && !c->split_path[k]) c->split_path[k] = malloc(sizeof *c->split_path[k] * c->t->steps.n_nodes);
+        if (!c->priced_path[k] || (c->split >= 0 && !c->split_path[k])) {
+            free(value);
+            return -1;
+        }
+        fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->priced_path[k], 1, NULL);
+        if (c->split >= 0) fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->split_path[k], 1, c->split_word);
     }
+    free(value);
     return 0;
 }

@@ -65,6 +65,7 @@ typedef struct {
      * whether the word there may get it (owned), and priced paths along the words that may (as priced_path). */
     int split;
     uint8_t *split_word;
+    uint8_t *depth;  /* owned, with facts: per node, its prefix's letters (16 at most: as far as the paths tell them) */
     int64_t *split_path[PRICED_FACTORS];
 } Ceiling;
 
