@@ -19,8 +19,6 @@
 #define FACTOR_CAP ((int64_t)1 << 40)  /* products saturate here: far above any word's score */
 #define MAX_ENTRIES (MAX_CARDS_IN_WORD + 2 * MAX_RESOURCES * 8)  /* units below a node, at most, as the ceiling lists them */
 
-static int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
-
 /* Fold a child's facts (reached by `letter`, a word there or not) into its parent's. */
 static void fold_child(uint8_t *mine, const uint8_t *below, int letter, int is_word, uint32_t *ends) {
     for (int k = 0; k < 26; k++) {
@@ -99,15 +97,8 @@ static int paths(Ceiling *c);
 
 void ceiling_free(Ceiling *c) {
     free(c->path);
-    free(c->split_word);
-    free(c->depth);
     c->path = NULL;
-    c->split_word = c->depth = NULL;
-    for (int k = 0; k < PRICED_FACTORS; k++) {
-        free(c->priced_path[k]);
-        free(c->split_path[k]);
-        c->priced_path[k] = c->split_path[k] = NULL;
-    }
+    paths_free(&c->priced);
 }
 
 /* The motifs that multiply a card, or add to words the ceiling counts whatever the letters. */
@@ -148,7 +139,7 @@ static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
 }
 
 int ceiling_init(Ceiling *c, const Tables *t) {
-    *c = (Ceiling){.t = t, .split = -1};
+    *c = (Ceiling){.t = t, .priced = {.split = -1}};
     read_motifs(c, t);
     for (int i = 0; i < t->scorer.n_faces; i++) read_face(c, &t->scorer.faces[i], &c->face[i]);
     return t->facts ? paths(c) : 0;
@@ -378,8 +369,6 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
 typedef struct {
     int count[26], vowels, first, last, doubled, doubled_vowel, repeated;
 } Spelled;
-
-static int vowel_or_y(int letter) { return vowel_code(letter) || letter == 24; }
 
 static void spell(const Placed *seq, int m, Spelled *s) {
     *s = (Spelled){.first = -1, .last = -1};
@@ -611,7 +600,7 @@ static int64_t word_level(const Reach *w, int *doublers, Split *split) {
             add = w->most.letters;
             break;
         }
-        if (motif == c->split && !split->applies) {  /* (the same motif twice: the other counts as any) */
+        if (motif == c->priced.split && !split->applies) {  /* (the same motif twice: the other counts as any) */
             *split = (Split){.applies = 1, .doubles = doubles, .extra = add};
         } else {
             *doublers += doubles;
@@ -621,10 +610,10 @@ static int64_t word_level(const Reach *w, int *doublers, Split *split) {
     return extra;
 }
 
-/* Which priced path is at this word factor, or -1 (none). */
+/* Which priced paths are at this word factor, or -1 (none). */
 static int priced_index(const Ceiling *c, int64_t factor) {
-    for (int k = 0; k < PRICED_FACTORS; k++)
-        if (factor == (int64_t)1 << k) return c->priced_path[k] ? k : -1;
+    for (int k = 0; k < c->priced.factors; k++)
+        if (factor == (int64_t)1 << k) return c->priced.usable[k] ? k : -1;
     return -1;
 }
 
@@ -645,31 +634,41 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     return tail;
 }
 
-/* A priced path at this word factor bounding the units below: what they add at the factor less their prices, along
- * the list's words (paths: Ceiling.priced_path or .split_path), into *by_path (a Double Wild whose second letter is
- * left to the subtree has paid for it); whether there is one. */
-static int priced_path(const Reach *w, int64_t *const *paths, uint32_t node, int64_t factor, int64_t *by_path) {
-    const Ceiling *c = w->c;
-    int k = priced_index(c, factor);
-    if (k < 0 || !paths[k]) return 0;
-    int64_t path = paths[k][node];
-    if (w->m && w->seq[w->m - 1].letters[1] < 0 && c->t->scorer.faces[w->seq[w->m - 1].face].wild == WILD_double)
-        path += c->path_free[k];
-    *by_path = path;
-    return 1;
+/* What a Double Wild whose second letter is left to the subtree has paid for of the priced path at 2^k. */
+static int64_t paid_ahead(const Reach *w, int k) {
+    const Placed *last = &w->seq[w->m - 1];
+    return w->m && last->letters[1] < 0 && w->c->t->scorer.faces[last->face].wild == WILD_double ? w->c->path_free[k] : 0;
 }
 
-/* The priced ceiling of the words whose factor is at most `factor` and whose own points are at most `extra`, the
- * units below bounded by `tail` (at a factor at least this one) and the priced path, when there is one. */
-static int64_t priced_case(const Reach *w, int64_t *const *paths, uint32_t node, int64_t sum, int64_t gain,
-                           int64_t extra, int64_t factor, int64_t tail, const int64_t *cheap) {
-    int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE, by_path;
-    if (!priced_path(w, paths, node, factor, &by_path))
-        return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
-    /* The path counts every unit below at its price: the head then takes the first card's factors free. */
-    if (!w->n_first) return head + (by_path < tail ? by_path : tail);
-    int64_t with_path = head + by_path, with_tail = priced_head(w, sum + extra, factor, cheap) + tail;
-    return with_path < with_tail ? with_path : with_tail;
+/* The head at the word's factor with the j largest factors the units below may bring to the first card, free. */
+static int64_t first_head(const Reach *w, int64_t rest, int64_t factor, int j) {
+    int64_t product = w->first_laid;
+    for (int i = 0; i < j; i++) product = times(product, w->first_below[i]);
+    return at_factor(rest + (times(product, w->x.other) - 1) * w->first_value + w->others_gain, factor);
+}
+
+/* The priced ceiling of the words whose factor is at most `factor` and whose own points are at most `extra` (split:
+ * along the words that may get the split motif), the units below bounded by `tail` (at a factor at least this one)
+ * and the priced paths, when there are some. Along the paths every unit below pays its price: the first card's
+ * factors come free, as many as the completion holds counted letters (the last class: all of them). */
+static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum, int64_t gain, int64_t extra,
+                           int64_t factor, int64_t tail, const int64_t *cheap) {
+    const PricedPaths *pp = &w->c->priced;
+    int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE;
+    int k = priced_index(w->c, factor);
+    if (k < 0) return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    int64_t ahead = paid_ahead(w, k), by_path = INT64_MIN;
+    for (int i = 0; i < pp->n_counts; i++) {
+        int64_t path = path_at(pp, k, split, i, node);
+        if (path <= NO_PATH) continue;
+        int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
+        int64_t v = (pp->n_counts == 1 || !w->n_first ? head : first_head(w, sum + extra, factor, j) * PRICE_SCALE)
+                    + path + ahead;
+        if (v > by_path) by_path = v;
+    }
+    if (by_path == INT64_MIN) by_path = head + NO_PATH;  /* (no completion: no word below gets this case) */
+    int64_t with_tail = (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    return by_path < with_tail ? by_path : with_tail;
 }
 
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
@@ -707,10 +706,10 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t without = times(w->x.word, power(2, doublers)), factor = split.doubles ? times(without, 2) : without;
     int64_t tail = below_tail(w, node, factor, cheap);
     if (!cheap) return at_factor(sum + gain + extra, factor) + tail;
-    if (!c->split_path[0]) return priced_case(w, c->priced_path, node, sum, gain, extra, factor, tail, cheap);
+    if (c->priced.split < 0) return priced_case(w, 0, node, sum, gain, extra, factor, tail, cheap);
     /* The split motif apart: the words that get it, along the words of the list that may; those that do not. */
-    int64_t gets = split.applies ? priced_case(w, c->split_path, node, sum, gain, extra, factor, tail, cheap) : INT64_MIN;
-    int64_t not = priced_case(w, c->priced_path, node, sum, gain, apart, without, tail, cheap);
+    int64_t gets = split.applies ? priced_case(w, 1, node, sum, gain, extra, factor, tail, cheap) : INT64_MIN;
+    int64_t not = priced_case(w, 0, node, sum, gain, apart, without, tail, cheap);
     return gets > not ? gets : not;
 }
 
@@ -756,19 +755,12 @@ static Shape longest(const Tables *t) {
     return (Shape){.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS], .left = -1, .right = -1};
 }
 
-/* Edges of the index by shape: letters before the unit laid on it and letters below it at most, each 0 .. EDGE - 2
- * exactly, or EDGE - 1: any (up to the longest word). Priced paths take each edge's letter at its shape. */
-#define EDGE 17
-typedef int64_t EdgeValues[26][EDGE][EDGE];
-
-static int edge_index(int x) { return x < EDGE - 1 ? x : EDGE - 1; }
-
 /* The shape of a word with `left` letters before a unit and at most `below` after its first letter. */
 static Shape edge_shape(const Tables *t, int left, int below) {
     Shape s = longest(t);
-    if (left < EDGE - 1 && below < EDGE - 1 && left + 1 + below < s.letters) s.letters = s.cards = left + 1 + below;
-    s.left = left < EDGE - 1 ? left : -1;
-    s.right = below < EDGE - 1 ? below : -1;
+    if (left < PATH_EDGE - 1 && below < PATH_EDGE - 1 && left + 1 + below < s.letters) s.letters = s.cards = left + 1 + below;
+    s.left = left < PATH_EDGE - 1 ? left : -1;
+    s.right = below < PATH_EDGE - 1 ? below : -1;
     return s;
 }
 
@@ -787,8 +779,8 @@ static void letter_values(const Ceiling *c, EdgeValues value) {
             uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
             if (starts >> letter & 1 && add[i] > v) v = add[i];
         }
-        for (int d = 0; d < EDGE; d++)
-            for (int h = 0; h < EDGE; h++) value[letter][d][h] = v;
+        for (int d = 0; d < PATH_EDGE; d++)
+            for (int h = 0; h < PATH_EDGE; h++) value[letter][d][h] = v;
     }
 }
 
@@ -807,8 +799,8 @@ static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t
     int64_t add[MAX_HELD_FACES];
     int n = held_faces(c->t, faces, res);
     *free = 0;
-    for (int d = 0; d < EDGE; d++)
-        for (int h = 0; h < EDGE; h++) {
+    for (int d = 0; d < PATH_EDGE; d++)
+        for (int h = 0; h < PATH_EDGE; h++) {
             Shape shape = edge_shape(c->t, d, h);
             if (n >= 0) unit_adds(c, faces, n, &shape, add);
             for (int letter = 0; letter < 26; letter++) value[letter][d][h] = n < 0 ? FACTOR_CAP : NO_PATH;  /* (as above) */
@@ -829,66 +821,6 @@ static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t
         }
 }
 
-/* The most any completion below each node adds, each letter at its edge's value, into path[] (nodes are numbered
- * breadth-first: children are worked out before their parents). The empty completion is worth 0; `priced`: only at a
- * node that is a word (NO_PATH: no completion), and with `words`, one that words[] marks, else at every node. */
-static void fill_paths(const Ceiling *c, const EdgeValues value, int64_t *path, int priced, const uint8_t *words) {
-    const Steps *st = &c->t->steps;
-    const uint8_t *facts = c->t->facts;
-    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int ends = !priced || (steps_is_word(st, (uint32_t)node) && (!words || words[node]));
-        int64_t best = ends ? 0 : NO_PATH;
-        int d = edge_index(c->depth[node]);
-        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
-            int letter = __builtin_ctz(bits);
-            int32_t child = steps_child(st, (uint32_t)node, letter);
-            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = value[letter][d][edge_index(facts[(size_t)child * FACTS_PER_NODE + FACT_HEIGHT])] + path[child];
-            if (v > best) best = v;
-        }
-        path[node] = best < NO_PATH ? NO_PATH : best;
-    }
-}
-
-/* Each node's depth (its prefix's letters, EDGE - 1 at most) into Ceiling.depth; 0, or -1 when out of memory. */
-static int depths(Ceiling *c) {
-    const Steps *st = &c->t->steps;
-    if (!(c->depth = calloc(st->n_nodes, 1))) return -1;
-    for (uint32_t node = 0; node < st->n_nodes; node++)
-        for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
-            int32_t child = steps_child(st, node, __builtin_ctz(bits));
-            if (child > (int32_t)node) c->depth[child] = (uint8_t)edge_index(c->depth[node] + 1);
-        }
-    return 0;
-}
-
-/* Whether a word of these letters may get a word motif, whatever cards spell it (a Y may be a vowel or not). */
-static int word_may_get(int motif, const int8_t *text, int n) {
-    int count[26] = {0}, vowels = 0, ys = 0, doubled = 0, doubled_vowel = 0, repeated = 0, thrice = 0;
-    for (int p = 0; p < n; p++) {
-        int c = text[p];
-        repeated |= count[c] > 0;
-        thrice |= ++count[c] >= 3;
-        vowels += vowel_code(c);
-        ys += c == 24;
-        if (p && text[p - 1] == c) {
-            doubled = 1;
-            doubled_vowel |= vowel_or_y(c);
-        }
-    }
-    switch (motif) {
-    case MOTIF_utopia: return 2 * (vowels + ys) > n;
-    case MOTIF_trilogy: return thrice;
-    case MOTIF_fight_back_to_back: return doubled_vowel;
-    case MOTIF_bookkeeper: return doubled;
-    case MOTIF_chekhovs_gun: return n > 0 && text[0] == text[n - 1];
-    case MOTIF_strengths: return vowels <= 1 && vowels + ys >= 1;
-    case MOTIF_lipogram: return !count[0] && !count[13] && !count[19] && !count[4];  /* a, n, t, e */
-    case MOTIF_uncopyrightable: return !repeated;
-    }
-    return 1;
-}
-
 /* The word motif in play the priced ceiling weighs apart: a double first, else points a word earns; -1: none. */
 static int split_motif(const Tables *t) {
     static const int doubles[] = {MOTIF_utopia, MOTIF_trilogy, MOTIF_fight_back_to_back},
@@ -901,55 +833,58 @@ static int split_motif(const Tables *t) {
     return -1;
 }
 
-#define MAX_DEPTH 64  /* letters of a word, at most, for Ceiling.split_word (a longer one: no split motif) */
-
-/* Mark the nodes whose word may get the split motif (Ceiling.split_word), walking the index depth first with the
- * letters on the way; 0, or -1 when out of memory. */
-static int split_words(Ceiling *c) {
-    const Steps *st = &c->t->steps;
-    c->split = split_motif(c->t);
-    if (c->split < 0) return 0;
-    if (!(c->split_word = calloc(st->n_nodes, 1))) return -1;
-    uint32_t node[MAX_DEPTH], rest[MAX_DEPTH];
-    int8_t text[MAX_DEPTH];
-    int depth = 0;
-    node[0] = 0;
-    rest[0] = steps_letters(st, 0);
-    while (depth >= 0) {
-        if (!rest[depth]) {
-            depth--;
-            continue;
-        }
-        int letter = __builtin_ctz(rest[depth]);
-        rest[depth] &= rest[depth] - 1;
-        int32_t child = steps_child(st, node[depth], letter);
-        if (child <= (int32_t)node[depth]) continue;  /* (a broken index: subtree_facts refused it already) */
-        if (depth + 1 == MAX_DEPTH) {  /* no word is this long: weigh no motif apart */
-            free(c->split_word);
-            c->split_word = NULL;
-            c->split = -1;
-            return 0;
-        }
-        text[depth] = (int8_t)letter;
-        c->split_word[child] = steps_is_word(st, (uint32_t)child) && word_may_get(c->split, text, depth + 1);
-        node[++depth] = (uint32_t)child;
-        rest[depth] = steps_letters(st, (uint32_t)child);
-    }
-    return 0;
+/* The letters of the units that may multiply the first card, as bits (0: none, or a wild may). */
+static uint32_t first_factor_letters(const Ceiling *c) {
+    const Tables *t = c->t;
+    uint32_t letters = 0;
+    for (int r = 0; r < t->n_res; r++)
+        for (int i = 0; i < t->n_res_faces[r] && t->res[r].kind != RES_KIND_copy_pool; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++) {
+                const Face *f = &t->scorer.faces[face];
+                if (c->face[face].mult_kind != MULT_FIRST) continue;
+                if (f->wild != WILD_fixed) return 0;
+                letters |= 1u << f->letter1;
+            }
+    return letters;
 }
 
-/* Each node's path value (Ceiling.path): the most any completion below it adds, letter by letter, each letter at
- * the most a unit that may start with it adds (its own value in the longest word, what it gives, doubled by the
- * largest self factor), at least 0. Every unit of a completion starts at one of its letters, so no completion's
- * units add more. */
+/* How many doubles a word may get at most (word motifs that double, and the units that multiply a word, each
+ * counted as a double per factor of 2 or part of one): the priced paths' factors are 2^k for k up to it. */
+static int most_doubles_in_word(const Ceiling *c) {
+    const Tables *t = c->t;
+    int n = 0;
+    for (int j = 0; j < t->scorer.n_motifs; j++) {
+        int motif = t->scorer.motifs[j];
+        n += motif == MOTIF_utopia || motif == MOTIF_trilogy || motif == MOTIF_fight_back_to_back;
+    }
+    for (int r = 0; r < t->n_res; r++) {
+        int64_t most = 1;
+        for (int i = 0; i < t->n_res_faces[r] && t->res[r].kind != RES_KIND_copy_pool; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++)
+                if (c->face[face].mult_kind == MULT_WORD && c->face[face].factor > most) most = c->face[face].factor;
+        int doubles = 0;
+        while (most > 1 && doubles < 8) {
+            most = (most + 1) / 2;
+            doubles++;
+        }
+        n += doubles * (t->res[r].capacity + t->twin_cap[r]);
+    }
+    return n;
+}
+
+/* The path values (Ceiling.path) and the priced paths' layout. */
 static int paths(Ceiling *c) {
+    const Tables *t = c->t;
     EdgeValues *value = malloc(sizeof *value);
-    c->path = malloc(sizeof *c->path * c->t->steps.n_nodes);
-    int rc = value && c->path ? depths(c) : -1;
+    c->path = malloc(sizeof *c->path * t->steps.n_nodes);
+    int rc = value && c->path ? paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
+                                           most_doubles_in_word(c) + 1)
+                              : -1;
     if (rc == 0) {
         letter_values(c, *value);
-        fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->path, 0, NULL);
-        rc = split_words(c);
+        paths_fill_plain(&c->priced, (const int64_t (*)[PATH_EDGE][PATH_EDGE])*value, c->path);
     }
     free(value);
     return rc;
@@ -957,18 +892,11 @@ static int paths(Ceiling *c) {
 
 int ceiling_price(Ceiling *c, const int64_t *cheap) {
     EdgeValues *value = malloc(sizeof *value);
-    if (!value) return -1;
-    for (int k = 0; k < PRICED_FACTORS; k++) {
+    int rc = value ? 0 : -1;
+    for (int k = 0; k < c->priced.factors && rc == 0; k++) {
         priced_letter_values(c, cheap, (int64_t)1 << k, *value, &c->path_free[k]);
-        if (!c->priced_path[k]) c->priced_path[k] = malloc(sizeof *c->priced_path[k] * c->t->steps.n_nodes);
-        if (c->split >= 0 && !c->split_path[k]) c->split_path[k] = malloc(sizeof *c->split_path[k] * c->t->steps.n_nodes);
-        if (!c->priced_path[k] || (c->split >= 0 && !c->split_path[k])) {
-            free(value);
-            return -1;
-        }
-        fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->priced_path[k], 1, NULL);
-        if (c->split >= 0) fill_paths(c, (const int64_t (*)[EDGE][EDGE])*value, c->split_path[k], 1, c->split_word);
+        rc = paths_fill(&c->priced, k, (const int64_t (*)[PATH_EDGE][PATH_EDGE])*value);
     }
     free(value);
-    return 0;
+    return rc;
 }

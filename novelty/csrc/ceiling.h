@@ -10,6 +10,7 @@
 #ifndef NOVELTY_CEILING_H
 #define NOVELTY_CEILING_H
 
+#include "paths.h"
 #include "tables.h"
 
 /* Per node of the step index: the most of each letter any completion below it holds, the most letters any completion
@@ -20,8 +21,6 @@
 #define FACT_ENDS 28
 #define FACTS_PER_NODE 32
 #define PRICE_SCALE 1024   /* prices are in 1/PRICE_SCALE points */
-#define NO_PATH (-((int64_t)1 << 50))  /* a priced path below which no completion is */
-#define PRICED_FACTORS 3                /* word factors 1, 2 and 4 have priced paths */
 
 /* The letters a completion below a node with these facts may end with. */
 static inline uint32_t facts_ends(const uint8_t *facts) {
@@ -56,23 +55,14 @@ typedef struct {
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
-    /* Owned, or NULL: per word factor 2^k (k < PRICED_FACTORS), the same at that factor less each unit's price, in
-     * 1/PRICE_SCALE points, and not at least 0: the most a completion's units can add less their prices
-     * (ceiling_price; NO_PATH: no completion). */
-    int64_t *priced_path[PRICED_FACTORS];
-    int64_t path_free[PRICED_FACTORS];  /* the most a letter of each may be worth less than 0 */
-    /* One word motif the priced ceiling weighs apart (a double first, or points a word earns; -1: none): per node,
-     * whether the word there may get it (owned), and priced paths along the words that may (as priced_path). */
-    int split;
-    uint8_t *split_word;
-    uint8_t *depth;  /* owned, with facts: per node, its prefix's letters (16 at most: as far as the paths tell them) */
-    int64_t *split_path[PRICED_FACTORS];
+    PricedPaths priced;  /* with facts (ceiling_price fills them): what the units below add less their prices */
+    int64_t path_free[PRICED_FACTORS];  /* the most a letter of each factor's priced paths may be worth less than 0 */
 } Ceiling;
 
 /* 0, or -1 when out of memory. */
 int ceiling_init(Ceiling *c, const Tables *t);
 void ceiling_free(Ceiling *c);
-/* Work out priced_path (each factor's) for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
+/* Work out the priced paths (each factor's) for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
  * memory. */
 int ceiling_price(Ceiling *c, const int64_t *cheap);
 

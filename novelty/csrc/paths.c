@@ -1,0 +1,159 @@
+/* Priced paths (paths.h): dynamic programming over the step index, children before parents. */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "core.h"
+#include "paths.h"
+#include "ceiling.h"
+
+#define MAX_DEPTH 64  /* letters of a word, at most, for the split motif's words (a longer one: no split motif) */
+
+/* Whether a word of these letters may get a word motif, whatever cards spell it (a Y may be a vowel or not). */
+static int word_may_get(int motif, const int8_t *text, int n) {
+    int count[26] = {0}, vowels = 0, ys = 0, doubled = 0, doubled_vowel = 0, repeated = 0, thrice = 0;
+    for (int p = 0; p < n; p++) {
+        int c = text[p];
+        repeated |= count[c] > 0;
+        thrice |= ++count[c] >= 3;
+        vowels += vowel_code(c);
+        ys += c == 24;
+        if (p && text[p - 1] == c) {
+            doubled = 1;
+            doubled_vowel |= vowel_or_y(c);
+        }
+    }
+    switch (motif) {
+    case MOTIF_utopia: return 2 * (vowels + ys) > n;
+    case MOTIF_trilogy: return thrice;
+    case MOTIF_fight_back_to_back: return doubled_vowel;
+    case MOTIF_bookkeeper: return doubled;
+    case MOTIF_chekhovs_gun: return n > 0 && text[0] == text[n - 1];
+    case MOTIF_strengths: return vowels <= 1 && vowels + ys >= 1;
+    case MOTIF_lipogram: return !count[0] && !count[13] && !count[19] && !count[4];  /* a, n, t, e */
+    case MOTIF_uncopyrightable: return !repeated;
+    }
+    return 1;
+}
+
+/* Mark the nodes whose word may get the split motif, walking the index depth first with the letters on the way; 0,
+ * or -1 when out of memory. A word too long for the walk leaves no split motif. */
+static int split_words(PricedPaths *pp) {
+    const Steps *st = pp->st;
+    if (pp->split < 0) return 0;
+    if (!(pp->split_word = calloc(st->n_nodes, 1))) return -1;
+    uint32_t node[MAX_DEPTH], rest[MAX_DEPTH];
+    int8_t text[MAX_DEPTH];
+    int depth = 0;
+    node[0] = 0;
+    rest[0] = steps_letters(st, 0);
+    while (depth >= 0) {
+        if (!rest[depth]) {
+            depth--;
+            continue;
+        }
+        int letter = __builtin_ctz(rest[depth]);
+        rest[depth] &= rest[depth] - 1;
+        int32_t child = steps_child(st, node[depth], letter);
+        if (child <= (int32_t)node[depth]) continue;  /* (a broken index: subtree_facts refused it already) */
+        if (depth + 1 == MAX_DEPTH) {
+            free(pp->split_word);
+            pp->split_word = NULL;
+            pp->split = -1;
+            return 0;
+        }
+        text[depth] = (int8_t)letter;
+        pp->split_word[child] = steps_is_word(st, (uint32_t)child) && word_may_get(pp->split, text, depth + 1);
+        node[++depth] = (uint32_t)child;
+        rest[depth] = steps_letters(st, (uint32_t)child);
+    }
+    return 0;
+}
+
+int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors) {
+    *pp = (PricedPaths){.st = st, .facts = facts, .split = split, .counted = counted, .n_counts = counted ? PATH_COUNTS : 1,
+                        .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS};
+    if (!(pp->depth = calloc(st->n_nodes, 1))) return -1;
+    for (uint32_t node = 0; node < st->n_nodes; node++)
+        for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
+            int32_t child = steps_child(st, node, __builtin_ctz(bits));
+            if (child > (int32_t)node) pp->depth[child] = (uint8_t)path_edge(pp->depth[node] + 1);
+        }
+    return split_words(pp);
+}
+
+void paths_free(PricedPaths *pp) {
+    free(pp->depth);
+    free(pp->split_word);
+    for (int k = 0; k < PRICED_FACTORS; k++)
+        for (int s = 0; s < 2; s++)
+            for (int i = 0; i < PATH_COUNTS; i++) free(pp->path[k][s][i]);
+    *pp = (PricedPaths){.split = -1};
+}
+
+/* The letter's value on the edge from node to child. */
+static int64_t edge_value(const PricedPaths *pp, const EdgeValues value, uint32_t node, int letter, int32_t child) {
+    return value[letter][pp->depth[node]][path_edge(pp->facts[(size_t)child * FACTS_PER_NODE + FACT_HEIGHT])];
+}
+
+void paths_fill_plain(const PricedPaths *pp, const EdgeValues value, int64_t *path) {
+    const Steps *st = pp->st;
+    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
+        int64_t best = 0;
+        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
+            int letter = __builtin_ctz(bits);
+            int32_t child = steps_child(st, (uint32_t)node, letter);
+            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
+            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + path[child];
+            if (v > best) best = v;
+        }
+        path[node] = best;
+    }
+}
+
+/* Store v (a path's value) at path[node]: INT32_MIN for none, a value below the range raised to its least (still
+ * at least v); 0, or -1 when above the range (the paths at this factor are then not used). */
+static int store(int32_t *path, int64_t node, int64_t v) {
+    if (v > INT32_MAX) return -1;
+    path[node] = v <= NO_PATH ? INT32_MIN : v <= INT32_MIN ? INT32_MIN + 1 : (int32_t)v;
+    return 0;
+}
+
+/* Fill the paths along the words that ends[] marks (NULL: every word), per count class, into path[i]. */
+static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uint8_t *ends, int32_t *const *path) {
+    const Steps *st = pp->st;
+    int n = pp->n_counts, last = n - 1;
+    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
+        int64_t best[PATH_COUNTS];
+        int word = steps_is_word(st, (uint32_t)node) && (!ends || ends[node]);
+        for (int i = 0; i < n; i++) best[i] = i == 0 && word ? 0 : NO_PATH;
+        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
+            int letter = __builtin_ctz(bits);
+            int32_t child = steps_child(st, (uint32_t)node, letter);
+            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
+            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child);
+            int counted = pp->counted >> letter & 1;
+            for (int i = 0; i < n; i++) {
+                /* The child's class: the same, or one fewer when the letter is counted (the last: one fewer, or it) */
+                int64_t below = !counted ? path_at_raw(path[i][child])
+                                : i == 0 ? NO_PATH
+                                : path_at_raw(path[i - 1][child]);
+                if (counted && i == last && i > 0 && path_at_raw(path[i][child]) > below) below = path_at_raw(path[i][child]);
+                if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
+            }
+        }
+        for (int i = 0; i < n; i++)
+            if (store(path[i], node, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
+    pp->usable[k] = 0;
+    for (int s = 0; s < (pp->split >= 0 ? 2 : 1); s++)
+        for (int i = 0; i < pp->n_counts; i++)
+            if (!pp->path[k][s][i] && !(pp->path[k][s][i] = malloc(sizeof(int32_t) * pp->st->n_nodes))) return -1;
+    for (int s = 0; s < (pp->split >= 0 ? 2 : 1); s++)
+        if (fill_counted(pp, value, s ? pp->split_word : NULL, pp->path[k][s]) < 0) return 0;  /* (out of range) */
+    pp->usable[k] = 1;
+    return 0;
+}

@@ -1,0 +1,66 @@
+/* Priced paths (issue 25): per node of the step index, the most the units of a completion below it can add less
+ * their prices, along the words of the list, each letter at the value of its edge.
+ *
+ * A completion's units each start at one of its letters (a two-letter unit takes its second too), so no completion's
+ * units are worth more than the sum of its letters' values when each letter is worth at least what any unit laid
+ * there adds less its price (ceiling.c works the values out, per letter and edge). The walk that prices words (the
+ * bound from prices) takes the least of these paths and the ceiling's other bounds on what the units below add.
+ *
+ * The paths are kept apart by what the words must be to earn something more:
+ * - one word motif (the split motif: a double, or points a word earns), per node whether the word there may get it
+ *   (whatever cards spell it): the paths along those words alone;
+ * - the letters of the units that multiply the first card (`counted`): the completions holding none, one, or two or
+ *   more of them (a word takes as many of those units below as it has such letters at most).
+ */
+#ifndef NOVELTY_PATHS_H
+#define NOVELTY_PATHS_H
+
+#include <stdint.h>
+
+#include "tables.h"
+
+#define PATH_EDGE 17         /* edges by letters before and below: 0 .. PATH_EDGE - 2 exactly, PATH_EDGE - 1 for more */
+#define PRICED_FACTORS 3     /* word factors 1, 2 and 4 have priced paths */
+#define PATH_COUNTS 3        /* completions by the counted letters they hold: 0, 1, 2 or more */
+#define NO_PATH (-((int64_t)1 << 50))  /* no completion (a value below this is none) */
+
+/* Per letter, letters before and letters below (path_edge of each), what a letter is worth there. */
+typedef int64_t EdgeValues[26][PATH_EDGE][PATH_EDGE];
+
+static inline int path_edge(int x) { return x < PATH_EDGE - 1 ? x : PATH_EDGE - 1; }
+
+static inline int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 14 || c == 20; }
+static inline int vowel_or_y(int letter) { return vowel_code(letter) || letter == 24; }
+
+typedef struct {
+    const Steps *st;     /* borrowed, like facts */
+    const uint8_t *facts;
+    uint8_t *depth;      /* owned: per node, its prefix's letters (path_edge of it) */
+    int split;           /* the split motif, or -1 */
+    uint8_t *split_word; /* owned, or NULL: per node, whether the word there may get the split motif */
+    uint32_t counted;    /* the counted letters (0: none; then one count class, every completion) */
+    int n_counts;
+    int factors;         /* the word factors 2^k with paths: k < factors */
+    /* Owned, or NULL: [k][0] along every word, [k][1] along those that may get the split motif; per count class. */
+    int32_t *path[PRICED_FACTORS][2][PATH_COUNTS];
+    int usable[PRICED_FACTORS];  /* the paths at 2^k were filled and every value fit */
+} PricedPaths;
+
+/* Set up for the index and its facts: depths, and the split motif's words. 0, or -1 when out of memory. */
+int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors);
+void paths_free(PricedPaths *pp);
+/* Fill the paths at word factor 2^k from the letters' values there; 0, or -1 when out of memory. */
+int paths_fill(PricedPaths *pp, int k, const EdgeValues value);
+/* The most any completion adds, each letter at its value, at least 0 (every node may end one), count classes and
+ * motifs aside, into path[] (n_nodes of them): Ceiling.path. */
+void paths_fill_plain(const PricedPaths *pp, const EdgeValues value, int64_t *path);
+
+/* A stored path's value (INT32_MIN: none). */
+static inline int64_t path_at_raw(int32_t v) { return v == INT32_MIN ? NO_PATH : v; }
+
+/* The path at node of count class i, factor 2^k (split: along the split motif's words), or NO_PATH. */
+static inline int64_t path_at(const PricedPaths *pp, int k, int split, int i, uint32_t node) {
+    return path_at_raw(pp->path[k][split][i][node]);
+}
+
+#endif
