@@ -85,10 +85,10 @@ static int64_t motif_adds(const Tables *t, const Face *f) {
     return add;
 }
 
-/* The most letters, cards and vowels (Y counted as one) a word below a node can hold; and, when known (else -1), the
- * most letters before and after a unit of it. */
+/* The most letters, cards and vowels (Y counted as one) a word below a node can hold; of a unit of it, the least
+ * letters before and after it, and the most (-1: as many as the word's letters allow). */
 typedef struct {
-    int letters, cards, vowels, left, right;
+    int letters, cards, vowels, left, right, left_least, right_least;
 } Shape;
 
 static int64_t own_value(const Ceiling *c, int face, const Shape *most);
@@ -126,6 +126,10 @@ static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
     fc->self_factor = c->adventure_duo && fc->width == 2 ? 2 : 1;
     fc->mult_kind = MULT_NONE;
     if (f->op == OP_add && f->target != TARGET_self && f->target != TARGET_word) fc->single = f->amount;
+    fc->first_from = !fc->single ? -1
+                     : f->target == TARGET_left || f->target == TARGET_adjacent ? 1
+                     : f->target == TARGET_left2 ? 2
+                     : f->target == TARGET_first || f->target == TARGET_all ? FIRST_FROM_ANY : -1;
     if (f->op != OP_multiply) return;
     fc->factor = f->amount;
     switch (f->target) {
@@ -160,6 +164,20 @@ static int64_t most_counted(int per, const Shape *most, int width) {
     return 0;
 }
 
+/* Whether a unit of that shape and width may stand where a condition on its place holds (any other: 1). */
+static int place_may_hold(int condition, const Shape *s, int width) {
+    switch (condition) {
+    case COND_first_letter: return s->left_least == 0;
+    case COND_second_letter: return s->left_least <= 1;
+    case COND_third_letter: return s->left_least <= 2;
+    case COND_last_letter: return s->right_least == 0;
+    case COND_second_to_last_letter: return s->right_least <= 1 && (s->right < 0 || s->right >= 2 - width);
+    case COND_third_to_last_letter: return s->right_least <= 2 && (s->right < 0 || s->right >= 3 - width);
+    case COND_not_last_letter: return s->right != 0;
+    }
+    return 1;
+}
+
 /* The most a face's value can be before other cards add to it, in a word of at most that shape. */
 static int64_t own_value(const Ceiling *c, int face, const Shape *most) {
     int n = most->letters;
@@ -169,7 +187,7 @@ static int64_t own_value(const Ceiling *c, int face, const Shape *most) {
     if (f->op == OP_add && f->target == TARGET_self) {
         if (f->condition == COND_min_length) v += n >= f->length ? f->amount : 0;
         else if (f->condition == COND_no_wilds) v += f->is_wild ? 0 : f->amount;
-        else if (f->condition != COND_none) v += f->amount;
+        else if (f->condition != COND_none) v += place_may_hold(f->condition, most, fc->width) ? f->amount : 0;
         else if (f->per != COUNT_none) v += f->amount * most_counted(f->per, most, fc->width);
         else v += f->amount;
     }
@@ -244,6 +262,7 @@ static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
 /* A unit some resource left could add below the node: the most of each thing any of its faces does. */
 typedef struct {
     int64_t own, gives, single;
+    int64_t single_first;  /* the most it gives the first card, from below the prefix */
     int self_factor;
     int copies;         /* how many of them the subtree has letters for (and the copies left allow) */
     int held;           /* of them, cards held (the rest are copies) */
@@ -309,6 +328,7 @@ static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies)
 typedef struct {
     Candidate k;
     int room;                       /* the most the subtree has letters for */
+    int at;                         /* the least card a unit below can be (the prefix's cards) */
     int64_t best_factor[5], best_word_add;
     const FaceCeiling *kinds[5];    /* the face with the largest factor of each kind */
 } Reading;
@@ -326,6 +346,7 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, con
     if (own > u->k.own) u->k.own = own;
     if (give > u->k.gives) u->k.gives = give;
     if (fc->single > u->k.single) u->k.single = fc->single;
+    if (fc->first_from >= u->at && fc->single > u->k.single_first) u->k.single_first = fc->single;
     if (fc->self_factor > u->k.self_factor) u->k.self_factor = fc->self_factor;
     if (fc->mult_kind != MULT_NONE && fc->factor > u->best_factor[fc->mult_kind]) {
         u->best_factor[fc->mult_kind] = fc->factor;
@@ -334,13 +355,15 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, con
     if (word_add(f) > u->best_word_add) u->best_word_add = word_add(f);
 }
 
-/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). */
+/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). limits: its units left,
+ * of them cards held, the copies left in all, the prefix's cards. */
 static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, const Shape *most,
                            Below *bw, int64_t *word_adds) {
     const Tables *t = c->t;
     int left = limits[0], held = limits[1], copies_left = limits[2], height = facts[FACT_HEIGHT];
     Reading u;  /* (set field by field: clearing the whole of it, per resource and node, costs a quarter of the walk) */
-    u.k.own = u.k.gives = u.k.single = 0;
+    u.k.own = u.k.gives = u.k.single = u.k.single_first = 0;
+    u.at = limits[3];
     u.k.self_factor = 1;
     u.k.res = r;
     u.k.letter = -2;
@@ -427,10 +450,12 @@ typedef struct {
     const Ceiling *c;
     const Placed *seq;
     int m, letters, height, copies_left, is_word;
-    Shape most;
+    Shape most, laid[MAX_CARDS_IN_WORD];  /* the word's, and each prefix card's */
     const uint8_t *facts;
     Factors x;
     int64_t word_adds, received, gives_total;
+    int64_t received_first;  /* of what the cards receive, what may reach the first card */
+    int priced;              /* the ceiling less prices: the first card's gifts counted apart */
     int wild_laid, most_self;
     Candidate cand[MAX_RESOURCES];
     int n_cand;
@@ -445,6 +470,21 @@ typedef struct {
     int n_first;
 } Reach;
 
+/* Each prefix card's shape: the letters before it, exactly; after it, those of the prefix and the subtree's at most
+ * (`places`; else the word's, as the walks that find words have always had it: a tighter ceiling there keeps fewer of
+ * the words they pass, and the packing misses them). */
+static void lay_shapes(Reach *w, int places) {
+    for (int i = 0, before = 0; i < w->m; i++) {
+        int width = w->seq[i].letters[1] >= 0 ? 2 : 1, after = w->letters - before - width;
+        w->laid[i] = w->most;
+        if (!places) continue;
+        w->laid[i].left = w->laid[i].left_least = before;
+        w->laid[i].right_least = after;
+        w->laid[i].right = after + w->height;
+        before += width;
+    }
+}
+
 /* The prefix's factors, word-level additions, additions given, vowels, and whether it holds a wild. */
 static void read_prefix(Reach *w) {
     const Face *faces = w->c->t->scorer.faces;
@@ -455,6 +495,7 @@ static void read_prefix(Reach *w) {
         w->word_adds += word_add(&faces[face]);
         w->gives_total += gives(&faces[face], w->most.cards);
         w->received += fc->single;
+        w->received_first += fc->first_from == FIRST_FROM_ANY || fc->first_from == i ? fc->single : 0;
         w->wild_laid |= faces[face].is_wild;
         for (int k = 0; k < 2 && w->seq[i].letters[k] >= 0; k++) w->most.vowels += vowel_or_y(w->seq[i].letters[k]);
         if (fc->self_factor > w->most_self) w->most_self = fc->self_factor;
@@ -468,10 +509,11 @@ static void read_below(Reach *w, const int *left, const int *held) {
     for (int kind = 0; kind < 5; kind++) below.n[kind] = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || w->height == 0) continue;
-        int limits[3] = {left[r], held[r], w->copies_left};
+        int limits[4] = {left[r], held[r], w->copies_left, w->m};
         Candidate k = candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds);
         if (k.copies <= 0) continue;
         w->received += k.single * k.copies;
+        w->received_first += k.single_first * k.copies;
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
         w->cand[w->n_cand++] = k;
     }
@@ -510,15 +552,21 @@ static void list_entries(Reach *w) {
 static int64_t factor_gain(Reach *w) {
     const Ceiling *c = w->c;
     int64_t first = 0;
+    int64_t received = w->priced ? w->received_first : w->received;
     if (w->m > 0) {
-        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, &w->most) + w->received);
+        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, &w->laid[0]) + received);
+    } else if (w->priced) {
+        for (int k = 0; k < w->n_cand; k++) {
+            int64_t v = w->cand[k].self_factor * (w->cand[k].own + received);
+            if (v > first) first = v;
+        }
     } else {
         for (int i = 0; i < w->n_peaks; i++)
             if (w->peaks[i] > first) first = w->peaks[i];
     }
     for (int i = 1; i < w->m && w->n_peaks < MAX_ENTRIES; i++) {
         w->peak_copy[w->n_peaks] = 0;
-        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, &w->most) + w->received);
+        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, &w->laid[i]) + w->received);
     }
     for (int k = 0; k < c->first_letter; k++) {
         w->x.first = times(w->x.first, 2);
@@ -683,21 +731,25 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->most.cards = m + w->height;
     w->most.vowels = facts[FACT_VOWELS];
     w->most.left = w->most.right = -1;
+    w->most.left_least = cheap ? letters : 0;  /* (the units below: after the prefix; unpriced, as before) */
+    w->most.right_least = 0;
     w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
     w->x = (Factors){.first = 1, .other = 1, .word = 1};
-    w->word_adds = w->received = w->gives_total = 0;
+    w->word_adds = w->received = w->received_first = w->gives_total = 0;
+    w->priced = cheap != NULL;
     w->wild_laid = 0;
     w->most_self = 1;
     w->n_cand = w->n_adds = w->n_peaks = 0;
     read_prefix(w);
+    lay_shapes(w, cheap != NULL);
     read_below(w, left, held);
     list_entries(w);
     /* T: the prefix's values (their additions given to any card, doubled at most by most_self), then the factors'
      * gain and what the word earns. */
     int64_t sum = w->most_self * w->gives_total;
-    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, &w->most);
+    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, &w->laid[i]);
     int doublers;
     Split split;
     int64_t gain = factor_gain(w), apart = word_level(w, &doublers, &split), extra = apart + split.extra;
@@ -752,14 +804,16 @@ static void unit_adds(const Ceiling *c, const int16_t *faces, int k, const Shape
 /* The longest word's shape (the list's, below the root). */
 static Shape longest(const Tables *t) {
     int n = t->facts[FACT_HEIGHT];
-    return (Shape){.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS], .left = -1, .right = -1};
+    return (Shape){.letters = n, .cards = n, .vowels = t->facts[FACT_VOWELS], .left = -1, .right = -1, .left_least = 0,
+                   .right_least = 0};
 }
 
 /* The shape of a word with `left` letters before a unit and at most `below` after its first letter. */
 static Shape edge_shape(const Tables *t, int left, int below) {
     Shape s = longest(t);
     if (left < PATH_EDGE - 1 && below < PATH_EDGE - 1 && left + 1 + below < s.letters) s.letters = s.cards = left + 1 + below;
-    s.left = left < PATH_EDGE - 1 ? left : -1;
+    s.left = s.left_least = left < PATH_EDGE - 1 ? left : -1;
+    s.left_least = left < PATH_EDGE - 1 ? left : PATH_EDGE - 1;
     s.right = below < PATH_EDGE - 1 ? below : -1;
     return s;
 }

@@ -38,12 +38,15 @@ typedef struct {
     int64_t points;     /* printed points */
     int64_t motif_add;  /* what per-card motifs add to it (colour, wild, letters) */
     int64_t single;     /* the most its add effect gives one other card */
+    int first_from;     /* the card (counted from 0) whose gift may reach the first card: FIRST_FROM_ANY from any,
+                         * -1 from none (right, right2, last) */
     int self_factor;    /* 2 under Adventure Duo for a two-letter card, else 1 */
     int mult_kind;      /* MULT_* of its multiply effect */
     int64_t factor;     /* that effect's factor */
 } FaceCeiling;
 
 enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
+#define FIRST_FROM_ANY (1 << 30)
 
 typedef struct {
     const Tables *t;    /* borrowed */
