@@ -700,22 +700,24 @@ static int64_t first_head(const Reach *w, int64_t rest, int64_t factor, int j) {
  * and the priced paths, when there are some. Along the paths every unit below pays its price: the first card's
  * factors come free, as many as the completion holds counted letters (the last class: all of them). */
 static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum, int64_t gain, int64_t extra,
-                           int64_t factor, int64_t tail, const int64_t *cheap) {
+                           int64_t path_extra, int64_t factor, int64_t tail, const int64_t *cheap) {
     const PricedPaths *pp = &w->c->priced;
     int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE;
     int k = priced_index(w->c, factor);
     if (k < 0) return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    int64_t tail_head = head;
+    head = at_factor(sum + gain + path_extra, factor) * PRICE_SCALE;  /* (the paths count the rest of the points) */
     int64_t ahead = paid_ahead(w, k), by_path = INT64_MIN;
     for (int i = 0; i < pp->n_counts; i++) {
         int64_t path = path_at(pp, k, split, i, node);
         if (path <= NO_PATH) continue;
         int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
-        int64_t v = (pp->n_counts == 1 || !w->n_first ? head : first_head(w, sum + extra, factor, j) * PRICE_SCALE)
+        int64_t v = (pp->n_counts == 1 || !w->n_first ? head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)
                     + path + ahead;
         if (v > by_path) by_path = v;
     }
     if (by_path == INT64_MIN) by_path = head + NO_PATH;  /* (no completion: no word below gets this case) */
-    int64_t with_tail = (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
+    int64_t with_tail = (w->n_first ? priced_head(w, sum + extra, factor, cheap) : tail_head) + tail;
     return by_path < with_tail ? by_path : with_tail;
 }
 
@@ -758,10 +760,12 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     int64_t without = times(w->x.word, power(2, doublers)), factor = split.doubles ? times(without, 2) : without;
     int64_t tail = below_tail(w, node, factor, cheap);
     if (!cheap) return at_factor(sum + gain + extra, factor) + tail;
-    if (c->priced.split < 0) return priced_case(w, 0, node, sum, gain, extra, factor, tail, cheap);
-    /* The split motif apart: the words that get it, along the words of the list that may; those that do not. */
-    int64_t gets = split.applies ? priced_case(w, 1, node, sum, gain, extra, factor, tail, cheap) : INT64_MIN;
-    int64_t not = priced_case(w, 0, node, sum, gain, apart, without, tail, cheap);
+    if (c->priced.split < 0) return priced_case(w, 0, node, sum, gain, extra, extra, factor, tail, cheap);
+    /* The split motif apart: the words that get it, along the words of the list that may (their paths count its
+     * point per letter below the node); those that do not. */
+    int64_t along = apart + (c->priced.split_per_letter ? w->letters : split.extra);
+    int64_t gets = split.applies ? priced_case(w, 1, node, sum, gain, extra, along, factor, tail, cheap) : INT64_MIN;
+    int64_t not = priced_case(w, 0, node, sum, gain, apart, apart, without, tail, cheap);
     return gets > not ? gets : not;
 }
 

@@ -71,7 +71,9 @@ static int split_words(PricedPaths *pp) {
 
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors) {
     *pp = (PricedPaths){.st = st, .facts = facts, .split = split, .counted = counted, .n_counts = counted ? PATH_COUNTS : 1,
-                        .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS};
+                        .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS,
+                        .split_per_letter = split == MOTIF_chekhovs_gun || split == MOTIF_bookkeeper
+                                            || split == MOTIF_strengths || split == MOTIF_lipogram};
     if (!(pp->depth = calloc(st->n_nodes, 1))) return -1;
     for (uint32_t node = 0; node < st->n_nodes; node++)
         for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
@@ -118,8 +120,10 @@ static int store(int32_t *path, int64_t node, int64_t v) {
     return 0;
 }
 
-/* Fill the paths along the words that ends[] marks (NULL: every word), per count class, into path[i]. */
-static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uint8_t *ends, int32_t *const *path) {
+/* Fill the paths along the words that ends[] marks (NULL: every word), per count class, each letter worth `bonus`
+ * more, into path[i]. */
+static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uint8_t *ends, int64_t bonus,
+                        int32_t *const *path) {
     const Steps *st = pp->st;
     int n = pp->n_counts, last = n - 1;
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
@@ -130,7 +134,7 @@ static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uin
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child);
+            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + bonus;
             int counted = pp->counted >> letter & 1;
             for (int i = 0; i < n; i++) {
                 /* The child's class: the same, or one fewer when the letter is counted (the last: one fewer, or it) */
@@ -153,7 +157,9 @@ int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
         for (int i = 0; i < pp->n_counts; i++)
             if (!pp->path[k][s][i] && !(pp->path[k][s][i] = malloc(sizeof(int32_t) * pp->st->n_nodes))) return -1;
     for (int s = 0; s < (pp->split >= 0 ? 2 : 1); s++)
-        if (fill_counted(pp, value, s ? pp->split_word : NULL, pp->path[k][s]) < 0) return 0;  /* (out of range) */
+        if (fill_counted(pp, value, s ? pp->split_word : NULL, s && pp->split_per_letter ? PRICE_SCALE << k : 0,
+                         pp->path[k][s]) < 0)
+            return 0;  /* (out of range) */
     pp->usable[k] = 1;
     return 0;
 }

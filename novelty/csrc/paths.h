@@ -8,7 +8,8 @@
  *
  * The paths are kept apart by what the words must be to earn something more:
  * - one word motif (the split motif: a double, or points a word earns), per node whether the word there may get it
- *   (whatever cards spell it): the paths along those words alone;
+ *   (whatever cards spell it): the paths along those words alone, each letter worth a point more (at the word's
+ *   factor) when the motif earns a point per letter;
  * - the letters of the units that multiply the first card (`counted`): the completions holding none, one, or two or
  *   more of them (a word takes as many of those units below as it has such letters at most).
  */
@@ -37,6 +38,7 @@ typedef struct {
     const uint8_t *facts;
     uint8_t *depth;      /* owned: per node, its prefix's letters (path_edge of it) */
     int split;           /* the split motif, or -1 */
+    int split_per_letter;  /* it earns a point per letter of the word: its paths count them (1), or not (0) */
     uint8_t *split_word; /* owned, or NULL: per node, whether the word there may get the split motif */
     uint32_t counted;    /* the counted letters (0: none; then one count class, every completion) */
     int n_counts;
