@@ -176,8 +176,10 @@ def best_doubling(values: Sequence[int], lengths: Sequence[int], doublers: Seque
     return int(_core.best_doubling(list(values), list(lengths), list(doublers)))
 
 
-BEST_WORDS_CARDS = 17
-"""The fewest cards (hand and pool) for which a search under a time limit first walks for its best words."""
+BEST_WORDS_CARDS = 16
+"""The fewest cards (hand and pool) for which a search under a time limit is given the word list's facts: it walks for
+its best words first and bounds every word from prices. At 16 cards it first searches without them with half the
+limit (its walk over every word may finish and prove the play: the core's PLAIN_FIRST_CARDS)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,7 +542,7 @@ class Tables:
     def best_words_first(self, limit: Limit) -> bool:
         """Return whether the search first walks for its best words (the core's first phase, given the step index's
         facts): under a time limit alone, for a hand and pool of :data:`BEST_WORDS_CARDS` cards or more (smaller
-        ones are walked whole in a few milliseconds, and would pay 20 ms for the facts on a first search)."""
+        ones are walked whole in a few milliseconds or seconds, and would pay 20 ms for the facts on a first search)."""
         return bool(limit.time) and not limit.work and sum((self.hand + self.pool).values()) >= BEST_WORDS_CARDS
 
     # -- a bound that needs no word list ------------------------------------------------------------

@@ -202,3 +202,25 @@ def test_a_big_hand_cut_short_answers_the_bound_from_prices_for_one_play_or_seve
     result = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5, top=top)
     assert len(result.plays) == top and result.optimal is False
     assert result.bound is not None and result.plays[0].total <= result.bound <= 3 * result.plays[0].total
+
+
+COMPANION_HEAVY = Counter("wild1 wild2 wildvowel1 doublewild1 e1 a1 t1 s1 r1 n1 o1 i1 l1 d1 c1 m1".split())
+"""The companion page's heavy hand (issue 25): 16 cards, four wilds with a Double Wild; 24 is its best play."""
+
+
+def test_the_companion_pages_heavy_hand_answers_a_bound_a_player_can_use() -> None:
+    """Under Assonance and Hermit at 3 s the page said "24 points ... no play can score more than 38" (the word-list
+    free bound: a 16-card hand had no facts). It now searches as a small hand first and then bounds every word from
+    prices: at most half as much again as the best play it finds."""
+    answer = solve(open_lexicon("twl"), COMPANION_HEAVY, Counter(), ["assonance", "hermit"], time_limit=3.0)
+    assert answer.plays[0].total >= 20
+    assert answer.bound is not None and answer.bound <= 1.5 * answer.plays[0].total, answer.bound
+
+
+def test_a_sixteen_card_hand_whose_walk_finishes_is_still_proved() -> None:
+    """A 16-card hand gets the word list's facts, but first searches without them: this one is proved in about half a
+    second that way, where the walk for the bound from prices would leave it unproved (40, bound 50)."""
+    hand = Counter(["r4", "l2", "d3", "l6", "nd1", "f1", "w1", "f4", "h4", "ou2", "m4", "n4", "doublewild1", "wild1",
+                    "wild3", "wildvowel2"])
+    answer = solve(open_lexicon("twl"), hand, Counter(), ["unseen-character", "trilogy"], time_limit=3.0)
+    assert answer.optimal and answer.plays[0].total == 40

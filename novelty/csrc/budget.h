@@ -28,6 +28,8 @@
 #define SCOUT_FROM 5.0               /* seconds: a time limit this long or longer searches a scout first ... */
 #define SCOUT_SHARE 0.1              /* ... with this share of the limit ... */
 #define SCOUT_SECONDS 2.0            /* ... and at most this long */
+#define PLAIN_FIRST_CARDS 17         /* fewer cards (with the list's facts): a search without them first ... */
+#define PLAIN_FIRST_SHARE 0.5        /* ... with this share of the limit (search.c) */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
 #define PRICE_SHARE 0.8              /* of what is left then: a bound over every word, from prices (price.c) ... */
 #define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much */

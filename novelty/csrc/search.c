@@ -432,19 +432,15 @@ static void take_scout(Groups *gs, Result *result, Groups *scout_gs, Result *sco
     *result = *scout;
 }
 
-/* Under a long time limit with the list's facts (big hands), a scout first: the search with SCOUT_SHARE of the limit
- * (SCOUT_SECONDS at most), its answer kept when it proves its play or beats the longer search's, so that more time
- * never answers worse than a short search would (each phase's shares follow the limit: a longer search keeps other
- * words and plays). */
-int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
-    if (seconds < SCOUT_FROM || !t->facts || b->work || !more_than_printed(t))
-        return search_once(t, gs, b, result, started, seconds);
-    double scouting = seconds * SCOUT_SHARE < SCOUT_SECONDS ? seconds * SCOUT_SHARE : SCOUT_SECONDS;
+/* A first search (`first`: the tables, or the same without the list's facts) with `first_seconds` of the limit, its
+ * answer kept when it proves its play or beats the search with the rest of the time. */
+static int first_then(const Tables *first, const Tables *t, Groups *gs, Budget *b, Result *result, double started,
+                      double seconds, double first_seconds) {
     Groups scout_gs = {0};
     Result *scout = calloc(1, sizeof *scout);
     if (!scout) return -1;
     scout->top = result->top;
-    int rc = search_once(t, &scout_gs, b, scout, started, scouting);
+    int rc = search_once(first, &scout_gs, b, scout, started, first_seconds);
     if (rc == 0 && scout_gs.walk_done && scout->pack_done) {  /* proved: nothing more to search */
         take_scout(gs, result, &scout_gs, scout);
     } else if (rc == 0) {
@@ -459,4 +455,36 @@ int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double 
     groups_free(&scout_gs);
     free(scout);
     return rc;
+}
+
+/* The cards held (hand and pool; copies and granted wilds aside). */
+static int cards_held(const Tables *t) {
+    int n = 0;
+    for (int r = 0; r < t->n_res; r++)
+        if (t->res[r].kind == RES_KIND_cards) n += t->is_class[r] ? t->real_cap[r] : t->res[r].capacity;
+    return n;
+}
+
+/* With the list's facts under a clock: a hand of fewer than PLAIN_FIRST_CARDS cards, whose walk over every word may
+ * well finish, first searches as a smaller hand does (no facts: every phase's time for the walk and the exact
+ * packing) with PLAIN_FIRST_SHARE of the limit, and only when that proves nothing searches with the facts (the bound
+ * from prices) for the rest. Under a long limit, a big hand searches a scout first: the search with SCOUT_SHARE of
+ * the limit (SCOUT_SECONDS at most), its answer kept when it proves its play or beats the longer search's, so that
+ * more time never answers worse than a short search would (each phase's shares follow the limit: a longer search
+ * keeps other words and plays). */
+int search_plays(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
+    if (!t->facts || b->work || seconds <= 0 || !more_than_printed(t))
+        return search_once(t, gs, b, result, started, seconds);
+    if (cards_held(t) < PLAIN_FIRST_CARDS) {
+        Tables *plain = malloc(sizeof *plain);
+        if (!plain) return -1;
+        *plain = *t;
+        plain->facts = NULL;
+        int rc = first_then(plain, t, gs, b, result, started, seconds, seconds * PLAIN_FIRST_SHARE);
+        free(plain);
+        return rc;
+    }
+    if (seconds < SCOUT_FROM) return search_once(t, gs, b, result, started, seconds);
+    double scouting = seconds * SCOUT_SHARE < SCOUT_SECONDS ? seconds * SCOUT_SHARE : SCOUT_SECONDS;
+    return first_then(t, t, gs, b, result, started, seconds, scouting);
 }
