@@ -204,7 +204,8 @@ def test_a_big_hand_cut_short_answers_the_bound_from_prices_for_one_play_or_seve
     assert result.bound is not None and result.plays[0].total <= result.bound <= 3 * result.plays[0].total
 
 
-COMPANION_HEAVY = Counter("wild1 wild2 wildvowel1 doublewild1 e1 a1 t1 s1 r1 n1 o1 i1 l1 d1 c1 m1".split())
+COMPANION_HEAVY = Counter(["wild1", "wild2", "wildvowel1", "doublewild1", "e1", "a1", "t1", "s1", "r1", "n1", "o1",
+                          "i1", "l1", "d1", "c1", "m1"])
 """The companion page's heavy hand (issue 25): 16 cards, four wilds with a Double Wild; 24 is its best play."""
 
 
