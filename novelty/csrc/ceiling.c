@@ -205,6 +205,7 @@ static int64_t word_add(const Face *f) { return f->op == OP_add && f->target == 
 
 typedef struct {
     int64_t first, other, word;   /* factor products: at the first card, at other cards, at the whole word */
+    int64_t sides;                /* the product at other cards, a factor aimed at two cards counted twice */
     int aimed;                    /* cards the other factors can aim at */
 } Factors;
 
@@ -244,6 +245,7 @@ static void below_apply(Below *bw, Factors *x, int height) {
             else if (kind == MULT_WORD) x->word = times(x->word, v);
             else {
                 x->other = times(x->other, v);
+                x->sides = times(x->sides, kind == MULT_OTHER2 ? times(v, v) : v);
                 x->aimed += kind == MULT_OTHER2 ? 2 : 1;
             }
         }
@@ -253,8 +255,16 @@ static void below_apply(Below *bw, Factors *x, int height) {
 static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
     switch (fc->mult_kind) {
     case MULT_FIRST: x->first = times(x->first, power(fc->factor, copies)); break;
-    case MULT_OTHER: x->other = times(x->other, power(fc->factor, copies)); x->aimed += copies; break;
-    case MULT_OTHER2: x->other = times(x->other, power(fc->factor, copies)); x->aimed += 2 * copies; break;
+    case MULT_OTHER:
+        x->other = times(x->other, power(fc->factor, copies));
+        x->sides = times(x->sides, power(fc->factor, copies));
+        x->aimed += copies;
+        break;
+    case MULT_OTHER2:
+        x->other = times(x->other, power(fc->factor, copies));
+        x->sides = times(x->sides, power(fc->factor, 2 * copies));
+        x->aimed += 2 * copies;
+        break;
     case MULT_WORD: x->word = times(x->word, power(fc->factor, copies)); break;
     }
 }
@@ -465,7 +475,7 @@ typedef struct {
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
     /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
      * resources); the first card's value, and what the other factors add (factor_gain). */
-    int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain;
+    int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain, other_best;
     int8_t first_res[MAX_BELOW];
     int n_first;
 } Reach;
@@ -547,6 +557,21 @@ static void list_entries(Reach *w) {
     w->n_adds = w->n_peaks = n;
 }
 
+/* What the factors aimed at cards add, `product` of them at the first card: unpriced, the others' factors at the
+ * first card and at each of the best cards they may aim at. Priced, the least of that and the most either way of
+ * placing them all: at the first card, or at the best other card. Every card c of value v_c gets a product P_c of the
+ * factors aimed at it (one aimed at two cards counted on each: Factors.sides), and sum_c v_c (P_c - 1) is at most
+ * the best value times (prod_c P_c - 1); with the first card's own `product` apart, the sum is convex in what the
+ * first card takes of the others, so at most its larger end. */
+static int64_t aimed_gain(const Reach *w, int64_t product) {
+    int64_t spread = (times(product, w->x.other) - 1) * w->first_value + w->others_gain;
+    if (!w->priced) return spread;
+    int64_t at_first = (times(product, w->x.sides) - 1) * w->first_value;
+    int64_t apart = (product - 1) * w->first_value + (w->x.sides - 1) * w->other_best;
+    int64_t most = at_first > apart ? at_first : apart;
+    return most < spread ? most : spread;
+}
+
 /* What the factors aimed at cards add: at the first card (laid, or the best a unit below could be), then at the
  * others (the laid cards after the first, and the units below). */
 static int64_t factor_gain(Reach *w) {
@@ -574,12 +599,14 @@ static int64_t factor_gain(Reach *w) {
     }
     for (int k = 0; k < c->epistolary; k++) {
         w->x.other = times(w->x.other, 2);
+        w->x.sides = times(w->x.sides, 2);
         w->x.aimed += 1;
     }
     int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
     w->first_value = first > 0 ? first : 0;
     w->others_gain = (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
-    return (times(w->x.first, w->x.other) - 1) * w->first_value + w->others_gain;
+    w->other_best = aimed ? top_sum(w->peaks, w->peak_copy, w->n_peaks, 1, w->copies_left) : 0;
+    return aimed_gain(w, w->x.first);
 }
 
 /* What a unit of resource r adds below, at the word's factor, less its price (1/PRICE_SCALE points): as the tail
@@ -612,7 +639,7 @@ static int64_t priced_head(const Reach *w, int64_t rest, int64_t factor, const i
             product = times(product, w->first_below[j - 1]);
             paid += cost[j - 1];
         }
-        int64_t head = rest + (times(product, w->x.other) - 1) * w->first_value + w->others_gain;
+        int64_t head = rest + aimed_gain(w, product);
         int64_t v = at_factor(head, factor) * PRICE_SCALE - paid;
         if (v > best) best = v;
     }
@@ -692,7 +719,7 @@ static int64_t paid_ahead(const Reach *w, int k) {
 static int64_t first_head(const Reach *w, int64_t rest, int64_t factor, int j) {
     int64_t product = w->first_laid;
     for (int i = 0; i < j; i++) product = times(product, w->first_below[i]);
-    return at_factor(rest + (times(product, w->x.other) - 1) * w->first_value + w->others_gain, factor);
+    return at_factor(rest + aimed_gain(w, product), factor);
 }
 
 /* The priced ceiling of the words whose factor is at most `factor` and whose own points are at most `extra` (split:
@@ -738,7 +765,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
-    w->x = (Factors){.first = 1, .other = 1, .word = 1};
+    w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1};
     w->word_adds = w->received = w->received_first = w->gives_total = 0;
     w->priced = cheap != NULL;
     w->wild_laid = 0;
