@@ -480,20 +480,22 @@ typedef struct {
     int n_first;
 } Reach;
 
-/* Each prefix card's shape: the letters before it, exactly; after it, those of the prefix and the subtree's at most
- * (`places`; else the word's, as the walks that find words have always had it: a tighter ceiling there keeps fewer of
- * the words they pass, and the packing misses them). */
-static void lay_shapes(Reach *w, int places) {
+/* Priced, each prefix card's shape: the letters before it, exactly; after it, those of the prefix and the subtree's
+ * at most. */
+static void lay_shapes(Reach *w) {
     for (int i = 0, before = 0; i < w->m; i++) {
         int width = w->seq[i].letters[1] >= 0 ? 2 : 1, after = w->letters - before - width;
         w->laid[i] = w->most;
-        if (!places) continue;
         w->laid[i].left = w->laid[i].left_least = before;
         w->laid[i].right_least = after;
         w->laid[i].right = after + w->height;
         before += width;
     }
 }
+
+/* Prefix card i's shape: its own, priced; else the word's, as the walks that find words have always had it (a
+ * tighter ceiling there keeps fewer of the words they pass, and the packing misses them). */
+static const Shape *laid_shape(const Reach *w, int i) { return w->priced ? &w->laid[i] : &w->most; }
 
 /* The prefix's factors, word-level additions, additions given, vowels, and whether it holds a wild. */
 static void read_prefix(Reach *w) {
@@ -579,7 +581,7 @@ static int64_t factor_gain(Reach *w) {
     int64_t first = 0;
     int64_t received = w->priced ? w->received_first : w->received;
     if (w->m > 0) {
-        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, &w->laid[0]) + received);
+        first = c->face[w->seq[0].face].self_factor * (own_value(c, w->seq[0].face, laid_shape(w, 0)) + received);
     } else if (w->priced) {
         for (int k = 0; k < w->n_cand; k++) {
             int64_t v = w->cand[k].self_factor * (w->cand[k].own + received);
@@ -591,7 +593,7 @@ static int64_t factor_gain(Reach *w) {
     }
     for (int i = 1; i < w->m && w->n_peaks < MAX_ENTRIES; i++) {
         w->peak_copy[w->n_peaks] = 0;
-        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, &w->laid[i]) + w->received);
+        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, laid_shape(w, i)) + w->received);
     }
     for (int k = 0; k < c->first_letter; k++) {
         w->x.first = times(w->x.first, 2);
@@ -711,8 +713,9 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
 
 /* What a Double Wild whose second letter is left to the subtree has paid for of the priced path at 2^k. */
 static int64_t paid_ahead(const Reach *w, int k) {
+    if (!w->m) return 0;
     const Placed *last = &w->seq[w->m - 1];
-    return w->m && last->letters[1] < 0 && w->c->t->scorer.faces[last->face].wild == WILD_double ? w->c->path_free[k] : 0;
+    return last->letters[1] < 0 && w->c->t->scorer.faces[last->face].wild == WILD_double ? w->c->path_free[k] : 0;
 }
 
 /* The head at the word's factor with the j largest factors the units below may bring to the first card, free. */
@@ -730,21 +733,21 @@ static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum
                            int64_t path_extra, int64_t factor, int64_t tail, const int64_t *cheap) {
     const PricedPaths *pp = &w->c->priced;
     int64_t head = at_factor(sum + gain + extra, factor) * PRICE_SCALE;
+    int64_t with_tail = (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
     int k = priced_index(w->c, factor);
-    if (k < 0) return (w->n_first ? priced_head(w, sum + extra, factor, cheap) : head) + tail;
-    int64_t tail_head = head;
-    head = at_factor(sum + gain + path_extra, factor) * PRICE_SCALE;  /* (the paths count the rest of the points) */
+    if (k < 0) return with_tail;
+    /* Along the paths (which count the rest of the points: path_extra) */
+    int64_t path_head = at_factor(sum + gain + path_extra, factor) * PRICE_SCALE;
     int64_t ahead = paid_ahead(w, k), by_path = INT64_MIN;
     for (int i = 0; i < pp->n_counts; i++) {
         int64_t path = path_at(pp, k, split, i, node);
         if (path <= NO_PATH) continue;
         int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
-        int64_t v = (pp->n_counts == 1 || !w->n_first ? head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)
+        int64_t v = (pp->n_counts == 1 || !w->n_first ? path_head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)
                     + path + ahead;
         if (v > by_path) by_path = v;
     }
-    if (by_path == INT64_MIN) by_path = head + NO_PATH;  /* (no completion: no word below gets this case) */
-    int64_t with_tail = (w->n_first ? priced_head(w, sum + extra, factor, cheap) : tail_head) + tail;
+    if (by_path == INT64_MIN) by_path = path_head + NO_PATH;  /* (no completion: no word below gets this case) */
     return by_path < with_tail ? by_path : with_tail;
 }
 
@@ -772,13 +775,13 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->most_self = 1;
     w->n_cand = w->n_adds = w->n_peaks = 0;
     read_prefix(w);
-    lay_shapes(w, cheap != NULL);
+    if (w->priced) lay_shapes(w);
     read_below(w, left, held);
     list_entries(w);
     /* T: the prefix's values (their additions given to any card, doubled at most by most_self), then the factors'
      * gain and what the word earns. */
     int64_t sum = w->most_self * w->gives_total;
-    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, &w->laid[i]);
+    for (int i = 0; i < m; i++) sum += c->face[seq[i].face].self_factor * own_value(c, seq[i].face, laid_shape(w, i));
     int doublers;
     Split split;
     int64_t gain = factor_gain(w), apart = word_level(w, &doublers, &split), extra = apart + split.extra;
@@ -843,14 +846,14 @@ static Shape longest(const Tables *t) {
 static Shape edge_shape(const Tables *t, int left, int below) {
     Shape s = longest(t);
     if (left < PATH_EDGE - 1 && below < PATH_EDGE - 1 && left + 1 + below < s.letters) s.letters = s.cards = left + 1 + below;
-    s.left = s.left_least = left < PATH_EDGE - 1 ? left : -1;
+    s.left = left < PATH_EDGE - 1 ? left : -1;
     s.left_least = left < PATH_EDGE - 1 ? left : PATH_EDGE - 1;
     s.right = below < PATH_EDGE - 1 ? below : -1;
     return s;
 }
 
-/* The best value a unit starting with each letter adds, at least 0 (Ceiling.path), at every edge. */
-static void letter_values(const Ceiling *c, EdgeValues value) {
+/* The best value a unit starting with each letter adds, at least 0 (Ceiling.path). */
+static void letter_values(const Ceiling *c, int64_t value[26]) {
     int16_t faces[MAX_HELD_FACES];
     int8_t res[MAX_HELD_FACES];
     int64_t add[MAX_HELD_FACES];
@@ -858,14 +861,12 @@ static void letter_values(const Ceiling *c, EdgeValues value) {
     Shape most = longest(c->t);
     if (n >= 0) unit_adds(c, faces, n, &most, add);
     for (int letter = 0; letter < 26; letter++) {
-        int64_t v = n < 0 ? FACTOR_CAP : 0;  /* (too many: no path) */
+        value[letter] = n < 0 ? FACTOR_CAP : 0;  /* (too many: no path) */
         for (int i = 0; i < n; i++) {
             const Face *f = &c->t->scorer.faces[faces[i]];
             uint32_t starts = f->wild == WILD_fixed ? 1u << f->letter1 : wild_spells(f->wild);
-            if (starts >> letter & 1 && add[i] > v) v = add[i];
+            if (starts >> letter & 1 && add[i] > value[letter]) value[letter] = add[i];
         }
-        for (int d = 0; d < PATH_EDGE; d++)
-            for (int h = 0; h < PATH_EDGE; h++) value[letter][d][h] = v;
     }
 }
 
@@ -959,23 +960,21 @@ static int most_doubles_in_word(const Ceiling *c) {
     return n;
 }
 
-/* The path values (Ceiling.path) and the priced paths' layout. */
+/* The path values (Ceiling.path). */
 static int paths(Ceiling *c) {
-    const Tables *t = c->t;
-    EdgeValues *value = malloc(sizeof *value);
-    c->path = malloc(sizeof *c->path * t->steps.n_nodes);
-    int rc = value && c->path ? paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
-                                           most_doubles_in_word(c) + 1)
-                              : -1;
-    if (rc == 0) {
-        letter_values(c, *value);
-        paths_fill_plain(&c->priced, (const int64_t (*)[PATH_EDGE][PATH_EDGE])*value, c->path);
-    }
-    free(value);
-    return rc;
+    int64_t value[26];
+    letter_values(c, value);
+    if (!(c->path = malloc(sizeof *c->path * c->t->steps.n_nodes))) return -1;
+    paths_fill_plain(&c->t->steps, value, c->path);
+    return 0;
 }
 
 int ceiling_price(Ceiling *c, const int64_t *cheap) {
+    const Tables *t = c->t;
+    if (!c->priced.depth  /* (the priced paths' layout, at the first prices) */
+        && paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
+                      most_doubles_in_word(c) + 1) < 0)
+        return -1;
     EdgeValues *value = malloc(sizeof *value);
     int rc = value ? 0 : -1;
     for (int k = 0; k < c->priced.factors && rc == 0; k++) {

@@ -58,7 +58,8 @@ typedef struct {
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
-    PricedPaths priced;  /* with facts (ceiling_price fills them): what the units below add less their prices */
+    PricedPaths priced;  /* with facts (ceiling_price lays them out at its first prices, and fills them): what the
+                          * units below add less their prices */
     int64_t path_free[PRICED_FACTORS];  /* the most a letter of each factor's priced paths may be worth less than 0 */
 } Ceiling;
 

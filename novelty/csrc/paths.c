@@ -97,15 +97,14 @@ static int64_t edge_value(const PricedPaths *pp, const EdgeValues value, uint32_
     return value[letter][pp->depth[node]][path_edge(pp->facts[(size_t)child * FACTS_PER_NODE + FACT_HEIGHT])];
 }
 
-void paths_fill_plain(const PricedPaths *pp, const EdgeValues value, int64_t *path) {
-    const Steps *st = pp->st;
+void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path) {
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
         int64_t best = 0;
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + path[child];
+            int64_t v = value[letter] + path[child];
             if (v > best) best = v;
         }
         path[node] = best;

@@ -53,9 +53,9 @@ int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split
 void paths_free(PricedPaths *pp);
 /* Fill the paths at word factor 2^k from the letters' values there; 0, or -1 when out of memory. */
 int paths_fill(PricedPaths *pp, int k, const EdgeValues value);
-/* The most any completion adds, each letter at its value, at least 0 (every node may end one), count classes and
- * motifs aside, into path[] (n_nodes of them): Ceiling.path. */
-void paths_fill_plain(const PricedPaths *pp, const EdgeValues value, int64_t *path);
+/* The most any completion adds, each letter at value[letter], at least 0 (every node may end one), into path[]
+ * (n_nodes of them): Ceiling.path. */
+void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path);
 
 /* A stored path's value (INT32_MIN: none). */
 static inline int64_t path_at_raw(int32_t v) { return v == INT32_MIN ? NO_PATH : v; }
