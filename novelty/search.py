@@ -205,15 +205,19 @@ class BestWord:
     seconds: float
 
 
-def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None) -> BestWord:
+def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
+              copies: int | None = None, letters: int | None = None) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
 
     With ``prices`` (what a unit of each of the request's resources costs, in 1/1024 points; more entries are
     ignored), every node is walked and each word's value less its units' prices is held to the priced ceilings on its
-    way: :attr:`BestWord.total` is then the most a word beats its prices by, in 1/1024 points."""
-    raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices))
+    way: :attr:`BestWord.total` is then the most a word beats its prices by, in 1/1024 points. Else ``copies`` and
+    ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters
+    (a Double Wild laid last may run one letter over): what the bound from prices allows shorter-word doubles."""
+    raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
+                          -1 if copies is None else copies, letters or 0)
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["sequences"], raw["nodes"], raw["pruned"], raw["over"],
                     raw["done"], raw["seconds"])

@@ -112,6 +112,66 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int, first: bool) -
     assert answer.plays[0][0] <= exact.plays[0][0]
 
 
+DOUBLING_MOTIFS = ["alliteration", "clones"]
+"""Repeat motifs that may copy x1 (a shorter-word double) or the cards a doubled word is worth most with."""
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_priced_bound_holds_when_copies_may_repeat_a_shorter_word_double(seed: int) -> None:
+    """The bound from prices allows shorter-word doubles (2^d - 1) times the best word that the copies the d doubles
+    leave, and their longer words beside it, allow (price.c, doubling_allowance): never below the best play."""
+    rng = random.Random(f"doubling {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand = Counter(dict(list(hand.items())[:7])) + Counter(["x1"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS][:1] + DOUBLING_MOTIFS[: 1 + seed % 2]
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps = open_lexicon("twl" if seed % 3 else "sowpods").step_index()
+    exact = send(tables.request(steps, False, [], 1, Limit(None, 4_000_000)))
+    if not exact.proved:
+        pytest.skip("no exact best play to hold the bound to")
+    capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=40))),
+                                 facts=steps.facts())
+    answer = send(capped)
+    if answer.priced_bound is not None:
+        assert answer.priced_bound >= exact.plays[0][0], (hand, pool, motifs)
+
+
+def pool_copies(tables: Tables, hand: Counter[str], cards: tuple[tuple[int, int, int], ...]) -> int:
+    """The copies from the repeat motifs' pool in a word of the core's cards: its cards of a class past those held."""
+    laid = Counter(tables.info[face].cls for face, _, _ in cards
+                   if tables.info[face].free is None and tables.info[face].copy_of is None)
+    return sum(max(0, n - sum(hand[k] for k in tables.classes[cls])) for cls, n in laid.items())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_best_word_within_copies_and_letters_keeps_to_them(seed: int) -> None:
+    """The best word taking at most c copies of the repeat motifs' pool and at most L letters (what the bound from
+    prices allows doubled words): it takes no more; pruned, it is the full walk's, which holds to its ceilings; it
+    grows with c and L, up to the best word."""
+    rng = random.Random(f"within {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand = Counter(dict(list(hand.items())[:7]))
+    tables = Tables(hand, Counter(), [m for m in motifs if m not in DOUBLING_MOTIFS][:1] + [DOUBLING_MOTIFS[seed % 2]],
+                    rules, escaped)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    best = best_word(steps, r).total
+    for cap, keyword in [(range(4), "copies"), (range(4, 9), "letters")]:
+        last = None
+        for n in cap:
+            within = best_word(steps, r, **{keyword: n})  # type: ignore[arg-type]
+            every = best_word(steps, r, prune=False, **{keyword: n})  # type: ignore[arg-type]
+            assert within.done and every.done and every.over == 0
+            assert within.total == every.total <= best
+            assert last is None or last <= within.total
+            last = within.total
+            if keyword == "copies":
+                assert pool_copies(tables, hand, within.cards) <= n
+            else:
+                assert sum(1 + (b >= 0) for _, _, b in within.cards) <= n + 1  # a Double Wild laid last: one over
+        assert best_word(steps, r, **{keyword: 99}).total == best  # type: ignore[arg-type]
+
+
 SPLIT_MOTIFS = ["utopia", "trilogy", "fight-back-to-back", "chekhovs-gun", "bookkeeper", "strengths", "lipogram",
                 "uncopyrightable"]
 """The word motifs the priced ceiling may weigh apart: the words that get one, along the list's words that may."""

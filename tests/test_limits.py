@@ -175,6 +175,22 @@ def test_a_search_cut_short_finds_the_play_where_a_short_word_is_doubled():
     assert sorted(word.text for word in cut.plays[0].play.words) == ["hoaxing", "pajama"]
 
 
+DOUBLING_HAND = ("er1 r5 wildvowel3 u3 doublewild1 p1 wildvowel2 i1 i1 re1 h2 b3 g5 es2 wild3 x1", "f2 ti2 o3 a1",
+                 ["alliteration", "clones", "red-eyes-blue-eyes"])
+"""The benchmark's big hand 2: x1, repeated by Alliteration and Clones, may double one shorter word four times."""
+
+
+def test_a_big_hand_under_a_clock_finds_the_words_holding_two_doubles():
+    """A word holding two x's (XEROXES, EXECUTRIXES) is worth little alone, so the walks by value do not reach it in
+    seconds, and plays built round a good word took the doublers worth most first: 250 at 3 s, HUBBUB doubled twice
+    (271) at 10 s. The walk for the words holding two doubles, then one, finds them, and the doublers adding most to
+    each good word go first: two x's in one word, doubling a word worth 80 or more."""
+    hand, pool, motifs = DOUBLING_HAND
+    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
+    assert answer.plays[0].total >= 300
+    assert any(len(word.shorter_doublers) >= 2 for word in answer.plays[0].score.words)
+
+
 def test_a_search_cut_short_packs_the_cards_of_its_best_plays_words_again_exactly():
     """Packing only its 50 best groups and cut short by its work, a search answers from greedy plays and local search:
     dropping one or two words of the best play and refilling greedily ends at 38 here. Packing the cards freed by

@@ -92,6 +92,9 @@ typedef struct {
 /* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
+/* The same, of the words taking at most `copies` copies from the twin motifs' pool (-1: as granted), of at most
+ * `letters` letters (0: any; a Double Wild laid last may run one over). */
+int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, int copies, int letters, WordWalk *out);
 /* Every word below the nodes whose ceiling beats `floor` (which stays where it is), kept in `keep`'s groups. */
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out);
 

@@ -90,19 +90,32 @@ void greedy(Pack *p) {
     free(order);
 }
 
-/* Per length, the best options of distinct groups, best first. */
-enum { PER_LENGTH = 8, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
+/* Per length, and per how many copies they take (0, 1, more), the best options of distinct groups, best first: a
+ * word doubled by many doubles leaves the copies to them. */
+enum { PER_LENGTH = 8, COPY_CLASSES = 3, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
 typedef struct {
-    int32_t option[LENGTH_BUCKETS][PER_LENGTH];
-    int n[LENGTH_BUCKETS];
+    int32_t option[LENGTH_BUCKETS][COPY_CLASSES][PER_LENGTH];
+    int n[LENGTH_BUCKETS][COPY_CLASSES];
 } ByLength;
+
+/* The copies option k takes: of the classes (twin motifs), and minor copies. */
+static int copies_taken(const Pack *p, int32_t k) {
+    const Option *o = &p->o.options[k];
+    const Group *g = &p->gs->groups[o->group];
+    const uint8_t *units = group_units(p->gs, g);
+    int n = 0;
+    for (int i = 0; i < o->n_copies; i++) n += p->o.pairs[o->copies + i][1];
+    for (int c = 0; c < g->ncards; c++) n += p->t->unit[units[c]].copy_motif >= 0;
+    return n;
+}
 
 static void by_length(const Pack *p, ByLength *out) {
     memset(out->n, 0, sizeof out->n);
     for (int32_t k = 0; k < p->o.n_options; k++) {
         const Option *o = &p->o.options[k];
-        int length = length_bucket(&p->gs->groups[o->group]);
-        int32_t *list = out->option[length], *n = &out->n[length];
+        int length = length_bucket(&p->gs->groups[o->group]), copies = copies_taken(p, k);
+        int32_t *list = out->option[length][copies < COPY_CLASSES ? copies : COPY_CLASSES - 1];
+        int *n = &out->n[length][copies < COPY_CLASSES ? copies : COPY_CLASSES - 1];
         int seen = 0;
         for (int i = 0; i < *n && !seen; i++) seen = p->o.options[list[i]].group == o->group;
         if (seen || (*n == PER_LENGTH && p->o.options[list[*n - 1]].worth >= o->worth)) continue;
@@ -115,32 +128,80 @@ static void by_length(const Pack *p, ByLength *out) {
     }
 }
 
-/* The DOUBLERS best options holding a shorter-word double, best first, into `order`; how many. */
-static int32_t doubler_options(const Pack *p, int32_t *order) {
-    Dense *dense = malloc(sizeof(Dense) * (size_t)(p->o.n_options ? p->o.n_options : 1));
-    int32_t n = 0;
-    if (!dense) return 0;
-    for (int32_t k = 0; k < p->o.n_options; k++)
-        if (p->o.options[k].doublers > 0) dense[n++] = (Dense){p->o.options[k].worth, 1, k};
-    qsort(dense, (size_t)n, sizeof(Dense), by_density);
-    if (n > DOUBLERS) n = DOUBLERS;
-    for (int32_t i = 0; i < n; i++) order[i] = dense[i].option;
-    free(dense);
-    return n;
+typedef struct {
+    int64_t key;
+    int32_t option;
+} Ranked;
+
+static int by_key(const void *a, const void *b) {  /* best first */
+    int64_t x = ((const Ranked *)a)->key, y = ((const Ranked *)b)->key;
+    return (x < y) - (x > y);
+}
+
+/* The options holding shorter-word doubles: per how many (1 .. DOUBLE_BUCKETS), the DOUBLERS best by worth. */
+enum { DOUBLE_BUCKETS = 8 };
+typedef struct {
+    Ranked *option;     /* owned: bucket d at option[start[d] .. start[d] + n[d]), best first */
+    int32_t start[DOUBLE_BUCKETS + 1], n[DOUBLE_BUCKETS + 1];
+} Doublers;
+
+static int doubler_options(const Pack *p, Doublers *out) {
+    int32_t count[DOUBLE_BUCKETS + 1] = {0}, at = 0;
+    for (int32_t k = 0; k < p->o.n_options; k++) {
+        int d = p->o.options[k].doublers;
+        if (d > 0 && d <= DOUBLE_BUCKETS) count[d]++;
+    }
+    for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
+        out->start[d] = at;
+        out->n[d] = 0;
+        at += count[d];
+    }
+    if (!(out->option = malloc(sizeof(Ranked) * (size_t)(at ? at : 1)))) return -1;
+    for (int32_t k = 0; k < p->o.n_options; k++) {
+        int d = p->o.options[k].doublers;
+        if (d > 0 && d <= DOUBLE_BUCKETS) out->option[out->start[d] + out->n[d]++] = (Ranked){p->o.options[k].worth, k};
+    }
+    for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
+        qsort(out->option + out->start[d], (size_t)out->n[d], sizeof(Ranked), by_key);
+        if (out->n[d] > DOUBLERS) out->n[d] = DOUBLERS;
+    }
+    return 0;
 }
 
 static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
 
-/* Offer the play of option `word`, option `doubler` (holding a double, longer), the other such options longer than
- * `word` that fit, then the best by worth (`order`, n of them); whether the first two fit together. */
-static int doubled_play(Pack *p, int32_t word, int32_t doubler, const int32_t *doublers, int32_t n_doublers,
+/* The doubler options longer than `word`, by what they add doubling it alone (their worth and (2^d - 1) times its
+ * word), best first, into `ranked` (room for every bucket's); how many. Each bucket is in that order already: merged. */
+static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ranked *ranked) {
+    int64_t doubled = p->o.options[word].word > 0 ? p->o.options[word].word : 0;
+    int32_t head[DOUBLE_BUCKETS + 1] = {0}, n = 0;
+    int length = option_length(p, word);
+    for (;;) {
+        int pick = 0;
+        int64_t best = 0;
+        for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
+            while (head[d] < ds->n[d] && option_length(p, ds->option[ds->start[d] + head[d]].option) <= length) head[d]++;
+            if (head[d] == ds->n[d]) continue;
+            int64_t key = ds->option[ds->start[d] + head[d]].key + (((int64_t)1 << d) - 1) * doubled;
+            if (!pick || key > best) {
+                pick = d;
+                best = key;
+            }
+        }
+        if (!pick) return n;
+        ranked[n++] = (Ranked){best, ds->option[ds->start[pick] + head[pick]++].option};
+    }
+}
+
+/* The play of `word` doubled by ranked[first] and then every other ranked doubler that fits, filled from `order`;
+ * whether the first doubler fitted beside the word. */
+static int doubled_play(Pack *p, int32_t word, const Ranked *ranked, int32_t n_ranked, int32_t first,
                         const int32_t *order, int32_t n) {
     u128 packed = p->lay.full;
-    int fit = option_length(p, doubler) > option_length(p, word) && try_enter(p, &packed, word)
-              && try_enter(p, &packed, doubler);
+    int fit = try_enter(p, &packed, word) && try_enter(p, &packed, ranked[first].option);
     if (fit) {
-        for (int32_t i = 0; i < n_doublers; i++)  /* more doubles */
-            if (option_length(p, doublers[i]) > option_length(p, word)) try_enter(p, &packed, doublers[i]);
+        for (int32_t i = 0; i < n_ranked; i++)  /* more doubles */
+            if (i != first) try_enter(p, &packed, ranked[i].option);
         for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
         offer(p);
     }
@@ -149,23 +210,29 @@ static int doubled_play(Pack *p, int32_t word, int32_t doubler, const int32_t *d
 }
 
 /* Plays built round a shorter-word double, which greedy plays by worth miss (a word holding a double is worth
- * little alone, the word it doubles a lot): each of the best words of each length with each of the DOUBLED_TRIES
- * best words holding a double that are longer and fit beside it (doubled_play); until `until` (CLOCK_MONOTONIC
- * seconds). */
+ * little alone, the word it doubles a lot): each of the best words of each length (and copies taken) with each of
+ * the DOUBLED_TRIES doubler words adding most to it that are longer and fit beside it, then the others that still
+ * fit (doubled_play); until `until` (CLOCK_MONOTONIC seconds). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
-    int32_t *order = malloc(sizeof(int32_t) * (2 * POOL + DOUBLERS));
+    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
+    Ranked *ranked = malloc(sizeof(Ranked) * DOUBLERS * DOUBLE_BUCKETS);
     ByLength *words = malloc(sizeof *words);
-    if (order && words) {
-        int32_t n = best_orders(p, POOL, order, until), *doubler = order + 2 * POOL;
-        int32_t n_doublers = doubler_options(p, doubler);
+    Doublers ds = {.option = NULL};
+    if (order && words && ranked && doubler_options(p, &ds) == 0) {
+        int32_t n = best_orders(p, POOL, order, until);
         by_length(p, words);
         for (int length = 0; length < LENGTH_BUCKETS && now_seconds() < until; length++)
-            for (int v = 0; v < words->n[length]; v++)
-                for (int32_t x = 0, tries = 0; x < n_doublers && tries < DOUBLED_TRIES; x++)
-                    tries += doubled_play(p, words->option[length][v], doubler[x], doubler, n_doublers, order, n);
+            for (int c = 0; c < COPY_CLASSES; c++)
+                for (int v = 0; v < words->n[length][c]; v++) {
+                    int32_t word = words->option[length][c][v], n_ranked = rank_doublers(p, word, &ds, ranked);
+                    for (int32_t x = 0, tries = 0; x < n_ranked && tries < DOUBLED_TRIES; x++)
+                        tries += doubled_play(p, word, ranked, n_ranked, x, order, n);
+                }
     }
+    free(ds.option);
     free(order);
+    free(ranked);
     free(words);
 }
 

@@ -68,5 +68,9 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only);
  * copies is left to the packing), adding only the groups not found before (a play found may hold those, scored as
  * they were); gs->walk_done is left as it was. */
 int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most);
+/* Walk every word holding at least `wanted` shorter-word doubles into `gs` (adding only the groups not found before),
+ * leaving the parts of the word list where no word holds that many of their letters (with the list's facts; 0 and
+ * nothing walked without them, or when a double sits on a wild face). */
+int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted);
 
 #endif

@@ -35,6 +35,7 @@
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
+#define COPIES_WALK_SHARE 0.3   /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -194,8 +195,8 @@ static void relaxation_duals(const Columns *c, Basis *s, Budget *b, double *dual
     for (int i = 0; i < c->m; i++) dual[i] = s->dual[i] > 0 ? s->dual[i] : 0;
 }
 
-/* The most words a play may hold: four letters each, of every unit there is (two for a two-letter card or copy). */
-static int most_words(const Tables *t) {
+/* The most letters a play may hold: every unit there is, two for a two-letter card or a copy. */
+static int most_letters(const Tables *t) {
     int letters = 0;
     for (int r = 0; r < t->n_res; r++) {
         int width = 1;
@@ -205,7 +206,12 @@ static int most_words(const Tables *t) {
         }
         letters += t->res[r].capacity * (t->res[r].kind == RES_KIND_copy_pool ? 2 : width);
     }
-    int k = letters / MIN_WORD_LENGTH;
+    return letters;
+}
+
+/* The most words a play may hold: four letters each. */
+static int most_words(const Tables *t) {
+    int k = most_letters(t) / MIN_WORD_LENGTH;
     return k < words_limit(t) ? k : words_limit(t);
 }
 
@@ -269,38 +275,76 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     return 1;
 }
 
-/* Whether resource r's units may double a shorter word. */
-static int doubles(const Tables *t, int r) {
+/* Whether resource r's units may double a shorter word; the letters they spell into *letters (26: a wild's, 27: a
+ * two-letter face's). */
+static int doubles(const Tables *t, int r, uint32_t *letters) {
+    int found = 0;
     for (int i = 0; i < t->n_res_faces[r]; i++) {
         int face = t->res_faces[r][i];
         for (int alt = 0; alt < 2 && face >= 0; alt++, face = t->scorer.faces[face].as_printed) {
             const Face *f = &t->scorer.faces[face];
-            if (f->op == OP_multiply && f->target == TARGET_shorter_word) return 1;
+            if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
+            found = 1;
+            *letters |= 1u << (f->wild == WILD_fixed ? f->letter1 : 26);
+            if (f->letter2 >= 0 || f->wild == WILD_double) *letters |= 1u << 27;
         }
     }
-    return 0;
+    return found;
 }
 
-/* The most shorter-word doubles a play may hold: every unit that may hold one, copies of such classes too. */
-static int most_doubles(const Tables *t) {
-    int n = 0, copies = 0;
+/* The longest word d doubles may double: they sit in words longer than it, at least d / X of them (X the most
+ * doubles one word of the list holds: of each doubler letter, the most any word holds), all in the letters a play
+ * may hold, `copies` of the pool's copies being one-letter doublers (counted as two letters by most_letters). */
+static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies) {
+    int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
+    int per_word = 0;
+    for (int l = 0; l < 26; l++)
+        if (doubler_letters >> l & 1) per_word += t->facts[l];  /* the root's facts: over every word */
+    if (doubler_letters >> 26 & 1 || per_word > d) per_word = d;
+    if (per_word < 1) return 0;
+    int words = (d + per_word - 1) / per_word;
+    return (letters - words) / (1 + words);
+}
+
+/* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
+ * each, d = sum d_j in all, and (2^d_j - 1) times its score added. A word doubled d_j times is shorter than the words
+ * holding its doubles, beside it (longest_doubled), and d doubles need d units holding one, those beyond the cards
+ * held copies from the twin motifs' pool: the doubled words take the rest of the pool at most. So a word doubled j
+ * times adds at most A(j) = (2^j - 1) times the best word within those copies and letters for j doubles
+ * (walk_best_within, with COPIES_WALK_SHARE of the time to the phase's deadline; the best word there is when a walk
+ * does not finish), and the doubles at most the most sum_j A(d_j) over the ways of splitting them. 0 and *doubling
+ * set, or -1 when the best word is not known. */
+static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling) {
+    const Tables *t = p->t;
+    int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    uint32_t letters = 0;
     for (int r = 0; r < t->n_res; r++) {
-        if (t->res[r].kind == RES_KIND_copy_pool || !doubles(t, r)) continue;
-        n += t->res[r].capacity;
+        if (t->res[r].kind == RES_KIND_copy_pool || !doubles(t, r, &letters)) continue;
+        held += t->res[r].capacity;
         copies += t->twin_cap[r];
     }
-    int pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
-    return n + (copies < pool ? copies : pool);
-}
-
-/* What shorter-word doubles may add to a play: each doubles one word at most, the best word there is, counted as
- * often as there are doubles; 0 and *doubling set, or -1 when the best word is not known. */
-static int doubling_allowance(const Pack *p, int64_t *doubling) {
-    int doublers = most_doubles(p->t);
+    int most = held + (copies < pool ? copies : pool);
     *doubling = 0;
-    if (!doublers) return 0;
-    if (!p->gs->best_word_done || doublers > 30) return -1;
-    *doubling = (((int64_t)1 << doublers) - 1) * (p->gs->best_word > 0 ? p->gs->best_word : 0);
+    if (!most) return 0;
+    if (!p->gs->best_word_done || most > 30) return -1;
+    int64_t best = p->gs->best_word > 0 ? p->gs->best_word : 0, adds[31] = {0}, split[31] = {0};
+    double deadline = p->b->deadline, now = now_seconds();
+    budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
+    for (int j = most; j >= 1; j--) {  /* (the fewest copies left first: the quickest walks) */
+        int64_t word = best;
+        int longest = longest_doubled(t, letters, j, j > held ? j - held : 0);
+        WordWalk found;
+        if (longest < MIN_WORD_LENGTH) continue;
+        if (!p->b->stopped
+            && walk_best_within(t, c, p->b, 1, j > held ? pool - (j - held) : -1, longest, &found) == 0 && found.done)
+            word = found.best < 0 ? 0 : found.best < best ? found.best : best;
+        adds[j] = (((int64_t)1 << j) - 1) * word;
+    }
+    budget_phase(p->b, deadline, 1.0);
+    for (int k = 1; k <= most; k++)
+        for (int j = 1; j <= k; j++)
+            if (adds[j] + split[k - j] > split[k]) split[k] = adds[j] + split[k - j];
+    *doubling = split[most];
     return 0;
 }
 
@@ -384,8 +428,8 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
 
 int price_bound(Pack *p, int64_t *bound, double later) {
     const Tables *t = p->t;
-    int64_t doubling, least;
-    if (!t->facts || doubling_allowance(p, &doubling) < 0) return 0;
+    int64_t doubling = 0, least;
+    if (!t->facts) return 0;
     Columns c = {0};
     Basis *s = calloc(1, sizeof *s);
     Beaters *beaters = malloc(sizeof *beaters);
@@ -397,8 +441,9 @@ int price_bound(Pack *p, int64_t *bound, double later) {
         read_columns(p, &c);
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
+        int allowed = !c.failed && doubling_allowance(p, ceiling, &doubling) == 0;
         int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
-        known = price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual, later);
+        known = allowed && price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual, later);
         if (known) *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
         if (known && p->fixing) *p->fixing = fixing;
         for (int r = 0; r < t->n_res && p->fixing && !c.failed; r++)  /* (all 0: the relaxation was not reached) */

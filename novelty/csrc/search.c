@@ -285,6 +285,16 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     return rc < 0 ? rc : 0;
 }
 
+/* The words holding shorter-word doubles, which the walks by value and in letter order may not reach (a double is
+ * worth little in its own word): those holding two or more first, then one, with DOUBLING_WALK_SHARE of the walk's
+ * time left (until walk_end). */
+static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_end) {
+    double now = now_seconds();
+    budget_phase(b, now + (walk_end - now) * DOUBLING_WALK_SHARE, 1.0);
+    int rc = walk_doubling(t, gs, b, 2);
+    return rc == 0 ? walk_doubling(t, gs, b, 1) : rc;
+}
+
 /* One search: walk, pack, within `seconds` (0: no limit) of `started`. */
 static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
@@ -301,6 +311,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     Ceiling *c = ceilings ? malloc(sizeof *c) : NULL;
     if (ceilings && (!c || ceiling_init(c, t) < 0)) rc = -1;
     if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, &walk_share);
+    if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
         early = calloc(1, sizeof *early);
         if (early) early->top = result->top;

@@ -27,10 +27,15 @@ typedef struct {
     const Face *faces;
     int printed_only;            /* walking the printed cards alone */
     int32_t known;               /* the groups found before, left as they are (walk_left); 0: none */
+    uint32_t doubler_letters;    /* walk_doubling: the shorter-word doubles' letters (0: another walk) ... */
+    int doubles_wanted;          /* ... the doubles a word kept holds, at least ... */
+    int doubles_laid;            /* ... and the doubles in the word */
     int left[MAX_RESOURCES];     /* units of each resource not yet in the word */
     int unit_count[MAX_UNITS];
     int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
     int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
+    int copies_capped, copies_cap;  /* walk_best_within: the most copies a word may take (else as granted) ... */
+    int letters_cap;                /* ... and the most letters (0: no limit) */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];
@@ -300,7 +305,7 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node);
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Walker *w, int r) {
     const Tables *t = w->t;
-    if (!t->twin_cap[r]) return 0;
+    if (!t->twin_cap[r] || (w->copies_capped && w->excess_total >= w->copies_cap)) return 0;
     if (t->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts */
         int mine = w->excess[r] + 1;
         return mine <= t->twin_cap[r] && single_twin_allows(t, w->excess_total + 1, w->excess_classes + (mine == 1));
@@ -341,7 +346,11 @@ static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     w->face_count[face]++;
     count_excess(w, r, 1);
     w->key += t->zobrist[unit];
+    const Face *laid = &w->faces[face];
+    int doubles = w->doubler_letters && laid->op == OP_multiply && laid->target == TARGET_shorter_word;
+    w->doubles_laid += doubles;
     int rc = w->gathering ? gather(w, f - w->faces, a, b, node) : extend(w, node);
+    w->doubles_laid -= doubles;
     w->key -= t->zobrist[unit];
     count_excess(w, r, -1);
     w->face_count[face]--;
@@ -436,7 +445,8 @@ static int64_t ceiling_at(Walker *w, uint32_t node) {
         int used = w->start_left[r] - w->left[r];
         held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
     }
-    int copies_left = t->pool_res >= 0 ? t->res[t->pool_res].capacity - w->excess_total : 0;
+    int pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    int copies_left = (w->copies_capped && w->copies_cap < pool ? w->copies_cap : pool) - w->excess_total;
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
     if (w->price)
@@ -540,15 +550,36 @@ static int children_in_order(Walker *w, uint32_t node) {
     return rc;
 }
 
+/* walk_doubling: whether no word below `node` can hold the doubles wanted (those laid, and the most of the doubles'
+ * letters a completion holds). */
+static int too_few_doubles_below(const Walker *w, uint32_t node) {
+    if (!w->doubler_letters || w->doubles_laid >= w->doubles_wanted) return 0;
+    const uint8_t *facts = w->t->facts + (size_t)node * FACTS_PER_NODE;
+    int below = 0;
+    for (uint32_t bits = w->doubler_letters; bits; bits &= bits - 1) below += facts[__builtin_ctz(bits)];
+    return w->doubles_laid + below < w->doubles_wanted;
+}
+
 static int extend(Walker *w, uint32_t node) {
     if (out_of_time(w->b) || (w->probe && w->nodes > w->probe_end)) return 0;
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
     if (w->ceiling && !under_ceiling(w, node)) return 0;
-    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
+    if (too_few_doubles_below(w, node)) return 0;
+    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && w->doubles_laid >= w->doubles_wanted
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
+    if (w->letters_cap && w->letters >= w->letters_cap) return 0;
     return w->kids ? children_in_order(w, node) : lay_children(w, node);
+}
+
+/* Give the walker every unit there is (a class may run past its cards by the copies granted to it). */
+static void every_unit(Walker *w) {
+    const Tables *t = w->t;
+    for (int r = 0; r < t->n_res; r++) {
+        w->excess[r] = -t->real_cap[r];
+        w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
+    }
 }
 
 static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only, const int *most) {
@@ -556,11 +587,9 @@ static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only,
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .printed_only = printed_only,
                   .known = most ? gs->n_groups : 0};
-    for (int r = 0; r < t->n_res; r++) {  /* a class may run past its cards by the copies granted to it */
-        w->excess[r] = -t->real_cap[r];
-        w->left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
-        if (most && most[r] < w->left[r]) w->left[r] = most[r] > 0 ? most[r] : 0;
-    }
+    every_unit(w);
+    for (int r = 0; r < t->n_res && most; r++)
+        if (most[r] < w->left[r]) w->left[r] = most[r] > 0 ? most[r] : 0;
     int rc = extend(w, 0);
     free(w);
     return rc;
@@ -574,21 +603,38 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
 
 int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most) { return walk_within(t, gs, b, 0, most); }
 
+int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
+    uint32_t letters = 0;
+    for (int i = 0; i < t->scorer.n_faces; i++) {
+        const Face *f = &t->scorer.faces[i];
+        if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
+        if (f->wild != WILD_fixed) return 0;  /* (a double on a wild face: any letter may hold it) */
+        letters |= 1u << f->letter1;
+    }
+    if (!letters || !t->facts) return 0;
+    Walker *w = calloc(1, sizeof *w);
+    if (!w) return -1;
+    *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .doubler_letters = letters,
+                  .doubles_wanted = wanted};
+    every_unit(w);
+    int rc = extend(w, 0);
+    free(w);
+    return rc;
+}
+
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                          const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, uint64_t probe,
-                         WordWalk *out) {
+                         int copies_cap, int letters_cap, WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
-                  .beaters = beaters, .most_beaten = INT64_MIN};
+                  .beaters = beaters, .most_beaten = INT64_MIN,
+                  .copies_capped = copies_cap >= 0, .copies_cap = copies_cap, .letters_cap = letters_cap};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
-    for (int r = 0; r < t->n_res; r++) {
-        w->excess[r] = -t->real_cap[r];
-        w->left[r] = w->start_left[r] = t->res[r].kind == RES_KIND_copy_pool ? 0 : t->res[r].capacity + t->twin_cap[r];
-    }
+    every_unit(w);
     /* The best word's walk goes below the best ceilings first (the others gain nothing from it) */
     if (prune && !fixed_floor && !price && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
         free(w);
@@ -604,16 +650,17 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     return rc;
 }
 
-int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
-                   WordWalk *out) {
+static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b,
+                            int prune, int copies, int letters, WordWalk *out) {
     WordWalk probe = {.len = 0};
     int64_t floor = INT64_MIN;
     if (prune) {  /* a probe: the best word of a few nodes below each child of the root, the floor to start from */
-        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, &probe);
+        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, copies, letters,
+                               &probe);
         if (rc < 0) return rc;
         if (probe.len) floor = probe.best - 1;  /* (that word is scored again, its cards kept) */
     }
-    int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, out);
+    int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, copies, letters, out);
     out->nodes += probe.nodes;
     out->pruned += probe.pruned;
     out->over += probe.over;
@@ -625,20 +672,29 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
     return rc;
 }
 
+int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
+                   WordWalk *out) {
+    return best_word_within(t, c, facts, keep, b, prune, -1, 0, out);
+}
+
+int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, int copies, int letters, WordWalk *out) {
+    return best_word_within(t, c, t->facts, NULL, b, prune, copies, letters, out);
+}
+
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, out);
+    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, -1, 0, out);
 }
 
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, out);
+    return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, -1, 0, out);
 }
 
 int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, -1, 0, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, -1, 0, out);
 }
