@@ -92,9 +92,13 @@ typedef struct {
 /* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
-/* The same, of the words taking at most `copies` copies from the twin motifs' pool (-1: as granted), of at most
- * `letters` letters (0: any; a Double Wild laid last may run one over). */
-int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, int copies, int letters, WordWalk *out);
+/* The same, of the words within these: at most `copies` copies from the twin motifs' pool (-1: as granted), at most
+ * `letters` letters (0: any; a Double Wild laid last may run one over), with `given` copies of resource `given_res`
+ * granted to other words already (-1: none). */
+typedef struct {
+    int copies, letters, given_res, given;
+} Within;
+int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
 /* Every word below the nodes whose ceiling beats `floor` (which stays where it is), kept in `keep`'s groups. */
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out);
 

@@ -38,6 +38,7 @@ typedef struct {
     int walk_done;               /* every word was found */
     int64_t best_word;           /* the best word's score, when best_word_done: the walk for the best words finished */
     int best_word_done;
+    int doubles_walked;          /* every word holding this many shorter-word doubles or more was found (0: not known) */
 } Groups;
 
 static inline const uint8_t *group_units(const Groups *gs, const Group *g) { return gs->unit_arena + g->units; }
@@ -69,8 +70,8 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only);
  * they were); gs->walk_done is left as it was. */
 int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most);
 /* Walk every word holding at least `wanted` shorter-word doubles into `gs` (adding only the groups not found before),
- * leaving the parts of the word list where no word holds that many of their letters (with the list's facts; 0 and
- * nothing walked without them, or when a double sits on a wild face). */
+ * leaving the parts of the word list where no word holds that many of their letters: 0 (b->stopped says whether it
+ * finished), -1 out of memory, 1 nothing walked (no double, no facts, or a double on a wild face). */
 int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted);
 
 #endif

@@ -498,7 +498,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
             Py_BEGIN_ALLOW_THREADS
             if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
-                              : copies >= 0 || letters > 0 ? walk_best_within(t, c, &b, prune, copies, letters, &ww)
+                              : copies >= 0 || letters > 0
+                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, -1, 0}, &ww)
                                                            : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);

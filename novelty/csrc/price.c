@@ -35,7 +35,7 @@
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
-#define COPIES_WALK_SHARE 0.3   /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
+#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -292,53 +292,130 @@ static int doubles(const Tables *t, int r, uint32_t *letters) {
     return found;
 }
 
-/* The longest word d doubles may double: they sit in words longer than it, at least d / X of them (X the most
- * doubles one word of the list holds: of each doubler letter, the most any word holds), all in the letters a play
- * may hold, `copies` of the pool's copies being one-letter doublers (counted as two letters by most_letters). */
-static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies) {
+/* What the walk for the words holding two shorter-word doubles or more found, when it finished (search.c): the
+ * longest of them, and the most letters the shorter of two of them the cards hold together has (0: none). */
+typedef struct {
+    int known, longest, pair;
+} TwoDoubles;
+
+/* Whether two words taking used[] and other[] units fit the units there are (a class's copies within the pool). */
+static int fit_together(const Tables *t, const uint8_t *used, const uint8_t *other) {
+    int copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    for (int r = 0; r < t->n_res; r++) {
+        int n = used[r] + other[r];
+        if (n > t->res[r].capacity + t->twin_cap[r]) return 0;
+        if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
+    }
+    return copies <= pool;
+}
+
+typedef struct {
+    int32_t length, group;
+} Sized;
+
+static int by_length(const void *a, const void *b) {  /* longest first */
+    int32_t x = ((const Sized *)a)->length, y = ((const Sized *)b)->length;
+    return (x < y) - (x > y);
+}
+
+/* Read the words holding two doubles or more from the groups, until `until` (CLOCK_MONOTONIC seconds: not known
+ * after it). */
+static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
+    const Tables *t = p->t;
+    const Groups *gs = p->gs;
+    *two = (TwoDoubles){.known = gs->doubles_walked >= 2};
+    int32_t n = 0;
+    Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(gs->n_groups + 1)) : NULL;
+    uint8_t *used = list ? calloc((size_t)gs->n_groups + 1, MAX_RESOURCES) : NULL;
+    if (!used) {
+        two->known = 0;
+        free(list);
+        return;
+    }
+    for (int32_t g = 0; g < gs->n_groups; g++)
+        if (gs->groups[g].doublers >= 2) list[n++] = (Sized){gs->groups[g].length, g};
+    qsort(list, (size_t)n, sizeof *list, by_length);
+    for (int32_t i = 0; i < n; i++) {
+        int counts[MAX_RESOURCES] = {0};
+        group_uses(t, gs, &gs->groups[list[i].group], counts);
+        for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
+    }
+    two->longest = n ? list[0].length : 0;
+    for (int32_t i = 1; i < n && !two->pair && two->known; i++) {  /* the shorter one i: the first pair found is it */
+        if ((i & 63) == 0 && now_seconds() > until) two->known = 0;
+        for (int32_t j = 0; j < i && !two->pair; j++)
+            if (fit_together(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
+                two->pair = list[i].length;
+    }
+    free(list);
+    free(used);
+}
+
+/* The longest word d doubles may double: they sit in words longer than it, beside it, in the letters a play may
+ * hold (`copies` of the pool's copies being one-letter doublers, counted as two letters by most_letters). At least
+ * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds);
+ * when X is 2 and the words holding two are known (`two`), d words of their own, or one holding two and d - 2 more
+ * (shorter than the longest holding two), or two holding two and d - 4 more (shorter than the shorter of a pair). */
+static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two) {
     int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
     int per_word = 0;
     for (int l = 0; l < 26; l++)
         if (doubler_letters >> l & 1) per_word += t->facts[l];  /* the root's facts: over every word */
     if (doubler_letters >> 26 & 1 || per_word > d) per_word = d;
     if (per_word < 1) return 0;
-    int words = (d + per_word - 1) / per_word;
-    return (letters - words) / (1 + words);
+    if (!two->known || per_word > 2) {
+        int words = (d + per_word - 1) / per_word;
+        return (letters - words) / (1 + words);
+    }
+    int most = (letters - d) / (1 + d), one = 1 + (d > 2 ? d - 2 : 0), both = 2 + (d > 4 ? d - 4 : 0);
+    int with_one = (letters - one) / (1 + one), with_two = (letters - both) / (1 + both);
+    if (two->longest && (two->longest - 1 < with_one ? two->longest - 1 : with_one) > most)
+        most = two->longest - 1 < with_one ? two->longest - 1 : with_one;
+    if (two->pair && (two->pair - 1 < with_two ? two->pair - 1 : with_two) > most)
+        most = two->pair - 1 < with_two ? two->pair - 1 : with_two;
+    return most;
+}
+
+/* The best word (at most `best`) within these, or `best` when the walk does not finish in time. */
+static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within, int64_t best) {
+    WordWalk found;
+    if (within->letters < MIN_WORD_LENGTH) return 0;
+    if (p->b->stopped || walk_best_within(p->t, c, p->b, 1, within, &found) != 0 || !found.done) return best;
+    return found.best < 0 ? 0 : found.best < best ? found.best : best;
 }
 
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
- * each, d = sum d_j in all, and (2^d_j - 1) times its score added. A word doubled d_j times is shorter than the words
- * holding its doubles, beside it (longest_doubled), and d doubles need d units holding one, those beyond the cards
- * held copies from the twin motifs' pool: the doubled words take the rest of the pool at most. So a word doubled j
- * times adds at most A(j) = (2^j - 1) times the best word within those copies and letters for j doubles
- * (walk_best_within, with COPIES_WALK_SHARE of the time to the phase's deadline; the best word there is when a walk
- * does not finish), and the doubles at most the most sum_j A(d_j) over the ways of splitting them. 0 and *doubling
- * set, or -1 when the best word is not known. */
+ * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
+ * beside it (longest_doubled), and does not hold them: of the one class holding doubles, j units with the copies past
+ * its cards (else that many copies from the twin motifs' pool) are taken by other words. So it is worth at most the
+ * best word within those letters and what those units leave (walk_best_within, with COPIES_WALK_SHARE of the time to
+ * the phase's deadline; the best word there is when a walk does not finish), and the doubles add at most the most sum
+ * over the ways of splitting them. 0 and *doubling set, or -1 when the best word is not known. */
 static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling) {
     const Tables *t = p->t;
-    int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
     uint32_t letters = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (t->res[r].kind == RES_KIND_copy_pool || !doubles(t, r, &letters)) continue;
         held += t->res[r].capacity;
         copies += t->twin_cap[r];
+        doublers++;
+        doubler = r;
     }
+    if (doublers != 1 || !t->is_class[doubler]) doubler = -1;  /* (one class holds every double: its units are known) */
     int most = held + (copies < pool ? copies : pool);
     *doubling = 0;
     if (!most) return 0;
     if (!p->gs->best_word_done || most > 30) return -1;
     int64_t best = p->gs->best_word > 0 ? p->gs->best_word : 0, adds[31] = {0}, split[31] = {0};
     double deadline = p->b->deadline, now = now_seconds();
+    TwoDoubles two;
+    two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
     budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
     for (int j = most; j >= 1; j--) {  /* (the fewest copies left first: the quickest walks) */
-        int64_t word = best;
-        int longest = longest_doubled(t, letters, j, j > held ? j - held : 0);
-        WordWalk found;
-        if (longest < MIN_WORD_LENGTH) continue;
-        if (!p->b->stopped
-            && walk_best_within(t, c, p->b, 1, j > held ? pool - (j - held) : -1, longest, &found) == 0 && found.done)
-            word = found.best < 0 ? 0 : found.best < best ? found.best : best;
-        adds[j] = (((int64_t)1 << j) - 1) * word;
+        Within within = {j > held ? pool - (j - held) : -1, longest_doubled(t, letters, j, j > held ? j - held : 0, &two),
+                         doubler, j};
+        adds[j] = (((int64_t)1 << j) - 1) * best_within(p, c, &within, best);
     }
     budget_phase(p->b, deadline, 1.0);
     for (int k = 1; k <= most; k++)

@@ -292,7 +292,9 @@ static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_en
     double now = now_seconds();
     budget_phase(b, now + (walk_end - now) * DOUBLING_WALK_SHARE, 1.0);
     int rc = walk_doubling(t, gs, b, 2);
-    return rc == 0 ? walk_doubling(t, gs, b, 1) : rc;
+    if (rc == 0 && !b->stopped) gs->doubles_walked = 2;  /* (the bound from prices reads them: price.c) */
+    if (rc == 0) rc = walk_doubling(t, gs, b, 1);
+    return rc < 0 ? rc : 0;
 }
 
 /* One search: walk, pack, within `seconds` (0: no limit) of `started`. */

@@ -608,10 +608,10 @@ int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     for (int i = 0; i < t->scorer.n_faces; i++) {
         const Face *f = &t->scorer.faces[i];
         if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
-        if (f->wild != WILD_fixed) return 0;  /* (a double on a wild face: any letter may hold it) */
+        if (f->wild != WILD_fixed) return 1;  /* (a double on a wild face: any letter may hold it) */
         letters |= 1u << f->letter1;
     }
-    if (!letters || !t->facts) return 0;
+    if (!letters || !t->facts) return 1;
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .doubler_letters = letters,
@@ -622,9 +622,17 @@ int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     return rc;
 }
 
+/* Take n units of class r out of the walk, as other words' (those past the cards held are copies granted). */
+static void give_away(Walker *w, int r, int n) {
+    for (int u = 0; u < w->t->n_units; u++)
+        if (w->t->unit[u].resource == r && w->t->unit[u].copy_motif < 0) w->unit_count[u] += n;
+    for (int k = 0; k < n; k++) count_excess(w, r, 1);
+    w->left[r] = w->left[r] > n ? w->left[r] - n : 0;
+}
+
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                          const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, uint64_t probe,
-                         int copies_cap, int letters_cap, WordWalk *out) {
+                         const Within *within, WordWalk *out) {
     Walker *w = calloc(1, sizeof *w);
     Groups none = {0};
     if (!w) return -1;
@@ -632,9 +640,11 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN,
-                  .copies_capped = copies_cap >= 0, .copies_cap = copies_cap, .letters_cap = letters_cap};
+                  .copies_capped = within && within->copies >= 0, .copies_cap = within ? within->copies : 0,
+                  .letters_cap = within ? within->letters : 0};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
     every_unit(w);
+    if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
     /* The best word's walk goes below the best ceilings first (the others gain nothing from it) */
     if (prune && !fixed_floor && !price && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
         free(w);
@@ -651,16 +661,15 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
 }
 
 static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b,
-                            int prune, int copies, int letters, WordWalk *out) {
+                            int prune, const Within *within, WordWalk *out) {
     WordWalk probe = {.len = 0};
     int64_t floor = INT64_MIN;
     if (prune) {  /* a probe: the best word of a few nodes below each child of the root, the floor to start from */
-        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, copies, letters,
-                               &probe);
+        int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, within, &probe);
         if (rc < 0) return rc;
         if (probe.len) floor = probe.best - 1;  /* (that word is scored again, its cards kept) */
     }
-    int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, copies, letters, out);
+    int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, within, out);
     out->nodes += probe.nodes;
     out->pruned += probe.pruned;
     out->over += probe.over;
@@ -674,27 +683,27 @@ static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *fa
 
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out) {
-    return best_word_within(t, c, facts, keep, b, prune, -1, 0, out);
+    return best_word_within(t, c, facts, keep, b, prune, NULL, out);
 }
 
-int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, int copies, int letters, WordWalk *out) {
-    return best_word_within(t, c, t->facts, NULL, b, prune, copies, letters, out);
+int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out) {
+    return best_word_within(t, c, t->facts, NULL, b, prune, within, out);
 }
 
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, -1, 0, out);
+    return walk_ceilings(t, c, t->facts, keep, b, 1, NULL, floor, NULL, 1, 0, NULL, out);
 }
 
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, -1, 0, out);
+    return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, NULL, out);
 }
 
 int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, -1, 0, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, NULL, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, -1, 0, out);
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, NULL, out);
 }
