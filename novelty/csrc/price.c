@@ -325,13 +325,15 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
     const Groups *gs = p->gs;
     *two = (TwoDoubles){.known = gs->doubles_walked >= 2};
     int32_t n = 0;
-    Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(gs->n_groups + 1)) : NULL;
-    uint8_t *used = list ? calloc((size_t)gs->n_groups + 1, MAX_RESOURCES) : NULL;
+    for (int32_t g = 0; g < gs->n_groups && two->known; g++) n += gs->groups[g].doublers >= 2;
+    Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(n + 1)) : NULL;
+    uint8_t *used = list ? calloc((size_t)n + 1, MAX_RESOURCES) : NULL;  /* (only the words holding two) */
     if (!used) {
         two->known = 0;
         free(list);
         return;
     }
+    n = 0;
     for (int32_t g = 0; g < gs->n_groups; g++)
         if (gs->groups[g].doublers >= 2) list[n++] = (Sized){gs->groups[g].length, g};
     qsort(list, (size_t)n, sizeof *list, by_length);
