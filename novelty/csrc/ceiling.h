@@ -92,9 +92,9 @@ typedef struct {
 /* keep (may be NULL): the groups every word scored is kept in, as walk_words keeps them (walk.c). */
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
-/* The same, of the words within these: at most `copies` copies from the twin motifs' pool (-1: as granted), at most
- * `letters` letters (0: any; a Double Wild laid last may run one over), with `given` copies of resource `given_res`
- * granted to other words already (-1: none). */
+/* The same, of the words within these: taking at most `copies` copies from the twin motifs' pool themselves (-1: as
+ * granted), of at most `letters` letters (0: any; a Double Wild laid last may run one over), with `given` units of
+ * class `given_res` (-1: none) taken by other words already (those past its cards held: copies granted to them). */
 typedef struct {
     int copies, letters, given_res, given;
 } Within;

@@ -35,6 +35,7 @@ typedef struct {
     int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
     int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
     int copies_capped, copies_cap;  /* walk_best_within: the most copies a word may take (else as granted) ... */
+    int given_copies;               /* ... the copies other words took already (give_away; in excess_total too) ... */
     int letters_cap;                /* ... and the most letters (0: no limit) */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
@@ -305,7 +306,7 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node);
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Walker *w, int r) {
     const Tables *t = w->t;
-    if (!t->twin_cap[r] || (w->copies_capped && w->excess_total >= w->copies_cap)) return 0;
+    if (!t->twin_cap[r] || (w->copies_capped && w->excess_total - w->given_copies >= w->copies_cap)) return 0;
     if (t->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts */
         int mine = w->excess[r] + 1;
         return mine <= t->twin_cap[r] && single_twin_allows(t, w->excess_total + 1, w->excess_classes + (mine == 1));
@@ -445,8 +446,9 @@ static int64_t ceiling_at(Walker *w, uint32_t node) {
         int used = w->start_left[r] - w->left[r];
         held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
     }
-    int pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
-    int copies_left = (w->copies_capped && w->copies_cap < pool ? w->copies_cap : pool) - w->excess_total;
+    int copies_left = (t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0) - w->excess_total;
+    int own_left = w->copies_cap - (w->excess_total - w->given_copies);  /* (the word's own copies, when capped) */
+    if (w->copies_capped && own_left < copies_left) copies_left = own_left;
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
     if (w->price)
@@ -627,6 +629,7 @@ static void give_away(Walker *w, int r, int n) {
     for (int u = 0; u < w->t->n_units; u++)
         if (w->t->unit[u].resource == r && w->t->unit[u].copy_motif < 0) w->unit_count[u] += n;
     for (int k = 0; k < n; k++) count_excess(w, r, 1);
+    w->given_copies = w->excess_total;
     w->left[r] = w->left[r] > n ? w->left[r] - n : 0;
 }
 
