@@ -114,8 +114,8 @@ static void by_length(const Pack *p, ByLength *out) {
     for (int32_t k = 0; k < p->o.n_options; k++) {
         const Option *o = &p->o.options[k];
         int length = length_bucket(&p->gs->groups[o->group]), copies = copies_taken(p, k);
-        int32_t *list = out->option[length][copies < COPY_CLASSES ? copies : COPY_CLASSES - 1];
-        int *n = &out->n[length][copies < COPY_CLASSES ? copies : COPY_CLASSES - 1];
+        int cls = copies < COPY_CLASSES ? copies : COPY_CLASSES - 1;
+        int32_t *list = out->option[length][cls], *n = &out->n[length][cls];
         int seen = 0;
         for (int i = 0; i < *n && !seen; i++) seen = p->o.options[list[i]].group == o->group;
         if (seen || (*n == PER_LENGTH && p->o.options[list[*n - 1]].worth >= o->worth)) continue;

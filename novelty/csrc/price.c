@@ -371,10 +371,10 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
     }
     int most = (letters - d) / (1 + d), one = 1 + (d > 2 ? d - 2 : 0), both = 2 + (d > 4 ? d - 4 : 0);
     int with_one = (letters - one) / (1 + one), with_two = (letters - both) / (1 + both);
-    if (two->longest && (two->longest - 1 < with_one ? two->longest - 1 : with_one) > most)
-        most = two->longest - 1 < with_one ? two->longest - 1 : with_one;
-    if (two->pair && (two->pair - 1 < with_two ? two->pair - 1 : with_two) > most)
-        most = two->pair - 1 < with_two ? two->pair - 1 : with_two;
+    if (two->longest) with_one = two->longest - 1 < with_one ? two->longest - 1 : with_one;
+    if (two->pair) with_two = two->pair - 1 < with_two ? two->pair - 1 : with_two;
+    if (two->longest && with_one > most) most = with_one;
+    if (two->pair && with_two > most) most = with_two;
     return most;
 }
 

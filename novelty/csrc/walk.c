@@ -2,6 +2,7 @@
  * word continues with, and keep every card sequence that spells a playable word in its group (the multiset of
  * units it uses, groups.h), scored exactly, the best sequence per award combination kept.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,9 +35,8 @@ typedef struct {
     int unit_count[MAX_UNITS];
     int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
     int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
-    int copies_capped, copies_cap;  /* walk_best_within: the most copies a word may take (else as granted) ... */
-    int given_copies;               /* ... the copies other words took already (give_away; in excess_total too) ... */
-    int letters_cap;                /* ... and the most letters (0: no limit) */
+    const Within *within;        /* borrowed, or NULL: walk_best_within's limits ... */
+    int given_copies;            /* ... and the copies other words took already (give_away; in excess_total too) */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];
@@ -303,10 +303,16 @@ static int record(Walker *w) {
 static int extend(Walker *w, uint32_t node);
 static int double_may_pay(Walker *w, int face, int a, uint32_t node);
 
+/* The copies the word may still take itself under walk_best_within's cap (INT_MAX: no cap). */
+static int own_copies_left(const Walker *w) {
+    if (!w->within || w->within->copies < 0) return INT_MAX;
+    return w->within->copies - (w->excess_total - w->given_copies);
+}
+
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Walker *w, int r) {
     const Tables *t = w->t;
-    if (!t->twin_cap[r] || (w->copies_capped && w->excess_total - w->given_copies >= w->copies_cap)) return 0;
+    if (!t->twin_cap[r] || own_copies_left(w) <= 0) return 0;
     if (t->single_twin >= 0) {  /* one twin motif grants every copy: its limits are counts */
         int mine = w->excess[r] + 1;
         return mine <= t->twin_cap[r] && single_twin_allows(t, w->excess_total + 1, w->excess_classes + (mine == 1));
@@ -447,8 +453,7 @@ static int64_t ceiling_at(Walker *w, uint32_t node) {
         held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
     }
     int copies_left = (t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0) - w->excess_total;
-    int own_left = w->copies_cap - (w->excess_total - w->given_copies);  /* (the word's own copies, when capped) */
-    if (w->copies_capped && own_left < copies_left) copies_left = own_left;
+    if (own_copies_left(w) < copies_left) copies_left = own_copies_left(w);
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
     if (w->price)
@@ -571,7 +576,7 @@ static int extend(Walker *w, uint32_t node) {
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
-    if (w->letters_cap && w->letters >= w->letters_cap) return 0;
+    if (w->within && w->within->letters && w->letters >= w->within->letters) return 0;
     return w->kids ? children_in_order(w, node) : lay_children(w, node);
 }
 
@@ -642,9 +647,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
-                  .beaters = beaters, .most_beaten = INT64_MIN,
-                  .copies_capped = within && within->copies >= 0, .copies_cap = within ? within->copies : 0,
-                  .letters_cap = within ? within->letters : 0};
+                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
