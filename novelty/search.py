@@ -206,7 +206,7 @@ class BestWord:
 
 
 def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
-              copies: int | None = None, letters: int | None = None) -> BestWord:
+              copies: int | None = None, letters: int | None = None, floor: int | None = None) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
@@ -215,9 +215,11 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     ignored), every node is walked and each word's value less its units' prices is held to the priced ceilings on its
     way: :attr:`BestWord.total` is then the most a word beats its prices by, in 1/1024 points. Else ``copies`` and
     ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters
-    (a Double Wild laid last may run one letter over): what the bound from prices allows shorter-word doubles."""
+    (a Double Wild laid last may run one letter over): what the bound from prices allows shorter-word doubles. With
+    ``floor``, the best word scoring more than it (:attr:`BestWord.total` is the floor when none does): the walk the
+    bound from prices walks again from the best word found when the search's walk for it was cut short."""
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
-                          -1 if copies is None else copies, letters or 0)
+                          -1 if copies is None else copies, letters or 0, *([] if floor is None else [floor]))
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["sequences"], raw["nodes"], raw["pruned"], raw["over"],
                     raw["done"], raw["seconds"])

@@ -64,6 +64,28 @@ def test_no_word_scores_over_a_ceiling_on_its_way_and_pruning_keeps_the_best_wor
     assert pruned.sequences <= every.sequences
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_best_word_over_a_floor_is_the_best_word_or_the_floor(seed: int) -> None:
+    """The walk again from a floor (the bound from prices' when the search's walk for the best word was cut short):
+    from any floor below the best word, it is the best word; from the best word or over, the floor stays."""
+    rng = random.Random(f"floor {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    tables = Tables(hand, Counter(), motifs, rules, escaped)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    best = best_word(steps, r)
+    assert best.done
+    if best.total < 0:  # no word at all: every floor stays
+        assert best_word(steps, r, floor=-5).total == -5
+        return
+    for floor in (-(10**6), 0, best.total // 2, best.total - 1):
+        again = best_word(steps, r, floor=floor)
+        assert again.done and again.total == best.total, (hand, motifs, floor)
+        assert again.nodes <= best_word(steps, r, floor=-(10**6)).nodes
+    for floor in (best.total, best.total + 7):
+        again = best_word(steps, r, floor=floor)
+        assert again.done and again.total == floor and not again.cards
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_big_hands_hold_to_their_ceilings_too(seed: int) -> None:
     """16 + 4 cards, four wilds with a Double Wild, Alliteration and Clones: a million steps of the full walk."""

@@ -99,6 +99,8 @@ typedef struct {
     int copies, letters, given_res, given;
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
+/* The best word scoring more than `floor` (the floor rising to each found): out->best, or `floor` when none does. */
+int walk_best_over(const Tables *t, const Ceiling *c, Budget *b, int64_t floor, WordWalk *out);
 /* Every word below the nodes whose ceiling beats `floor` (which stays where it is), kept in `keep`'s groups. */
 int walk_over(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, int64_t floor, WordWalk *out);
 

@@ -36,6 +36,7 @@
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
+#define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -386,13 +387,27 @@ static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within
     return found.best < 0 ? 0 : found.best < best ? found.best : best;
 }
 
+/* The best word there is: the search's walk for it found it (search.c), or, when that walk was cut short, a walk
+ * again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves most nodes). -1
+ * when not known. */
+static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
+    const Groups *gs = p->gs;
+    if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
+    double deadline = p->b->deadline, now = now_seconds();
+    budget_phase(p->b, now + (deadline - now) * share, 1.0);
+    WordWalk found;
+    int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
+    budget_phase(p->b, deadline, 1.0);
+    return rc == 0 && found.done ? (found.best > 0 ? found.best : 0) : -1;
+}
+
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
  * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
  * beside it (longest_doubled), and does not hold them: of the one class holding doubles, j units with the copies past
  * its cards (else that many copies from the twin motifs' pool) are taken by other words. So it is worth at most the
  * best word within those letters and what those units leave (walk_best_within, with COPIES_WALK_SHARE of the time to
  * the phase's deadline; the best word there is when a walk does not finish), and the doubles add at most the most sum
- * over the ways of splitting them. 0 and *doubling set, or -1 when the best word is not known. */
+ * over the ways of splitting them. 0 and *doubling set, or -1 when the best word is not known (best_word_known). */
 static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling) {
     const Tables *t = p->t;
     int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
@@ -408,8 +423,9 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling
     int most = held + (copies < pool ? copies : pool);
     *doubling = 0;
     if (!most) return 0;
-    if (!p->gs->best_word_done || most > 30) return -1;
-    int64_t best = p->gs->best_word > 0 ? p->gs->best_word : 0, adds[31] = {0}, split[31] = {0};
+    if (most > 30) return -1;
+    int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE), adds[31] = {0}, split[31] = {0};
+    if (best < 0) return -1;
     double deadline = p->b->deadline, now = now_seconds();
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
