@@ -192,6 +192,9 @@ class BestWord:
     """Its cards as the core lays them: (face, letter, letter or -1)."""
     root: int
     """The ceiling at the start of the walk: no word of these cards scores more."""
+    most: int
+    """No word scores more: :attr:`total` when the walk finished; else (cut short by its limit) the most the ceiling of
+    a node it left unwalked is, or :attr:`total` if more."""
     sequences: int
     """Card sequences scored."""
     nodes: int
@@ -221,8 +224,8 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, *([] if floor is None else [floor]))
     cards = tuple(tuple(card) for card in raw["word"])
-    return BestWord(raw["best"], cards, raw["root"], raw["sequences"], raw["nodes"], raw["pruned"], raw["over"],
-                    raw["done"], raw["seconds"])
+    return BestWord(raw["best"], cards, raw["root"], raw["most"], raw["sequences"], raw["nodes"], raw["pruned"],
+                    raw["over"], raw["done"], raw["seconds"])
 
 
 def list_words(steps: StepIndex, pieces: array, seconds: float = 0.0) -> tuple[int, bool]:  # type: ignore[type-arg]

@@ -86,6 +86,31 @@ def test_the_best_word_over_a_floor_is_the_best_word_or_the_floor(seed: int) -> 
         assert again.done and again.total == floor and not again.cards
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_a_walk_cut_short_knows_the_most_any_word_scores(seed: int) -> None:
+    """The walk for the best word, stopped by its limit, answers the most any word scores from the ceilings of what
+    it left (what the doubling allowance takes when the search's walk was cut short): never below the best word,
+    wherever it stopped (here by steps of work, and from a floor too); the best word itself once it finishes."""
+    rng = random.Random(f"cut short {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand.update(rng.sample(sorted(deck().elements()), 5))
+    tables = Tables(hand, Counter(), motifs, rules, escaped)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    whole = best_word(steps, r)
+    assert whole.done and whole.most == whole.total
+    cut = 0
+    for work in (50, 400, 3_000, 20_000, 150_000):
+        for floor in (None, whole.total // 2):
+            _, limited = request(tables, "twl" if seed % 2 else "sowpods", work=work)
+            stopped = best_word(steps, limited, floor=floor)
+            assert stopped.most >= whole.total, (hand, motifs, work, floor, stopped)
+            assert stopped.most >= stopped.total
+            if stopped.done:
+                assert stopped.total == stopped.most == whole.total
+            cut += not stopped.done
+    assert cut  # (the smallest limit stops it)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_big_hands_hold_to_their_ceilings_too(seed: int) -> None:
     """16 + 4 cards, four wilds with a Double Wild, Alliteration and Clones: a million steps of the full walk."""

@@ -82,6 +82,8 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
  * scored so far (prune), or every node (not prune: each word is then held to the ceilings on its way). */
 typedef struct {
     int64_t best, root;           /* the best word's score; the ceiling at the root */
+    int64_t most;                 /* no word scores more: the best, or (a walk that prunes, stopped) the most ceiling of
+                                   * what it left unwalked (INT64_MAX: not known) */
     uint64_t sequences, nodes, pruned, over;
     int done;                     /* the walk finished (no limit stopped it) */
     Placed seq[MAX_CARDS_IN_WORD];  /* the best word's cards */

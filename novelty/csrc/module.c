@@ -509,8 +509,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
-                  : Py_BuildValue("{s:N,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),
-                                  "best", (long long)ww.best, "root",
+                  : Py_BuildValue("{s:N,s:L,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),
+                                  "best", (long long)ww.best, "most", (long long)ww.most, "root",
                                   (long long)ww.root, "sequences", (unsigned long long)ww.sequences, "nodes",
                                   (unsigned long long)ww.nodes, "pruned", (unsigned long long)ww.pruned, "over",
                                   (unsigned long long)ww.over, "done", ww.done ? Py_True : Py_False, "seconds",

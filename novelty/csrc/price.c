@@ -37,6 +37,7 @@
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
+#define MOST_WORD ((int64_t)1 << 32)  /* points: a word may score at most this for the doubling allowance */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -379,17 +380,18 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
     return most;
 }
 
-/* The best word (at most `best`) within these, or `best` when the walk does not finish in time. */
+/* The most the best word within these scores (at most `best`): the walk's most (its best word, when it finishes). */
 static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within, int64_t best) {
     WordWalk found;
     if (within->letters < MIN_WORD_LENGTH) return 0;
-    if (p->b->stopped || walk_best_within(p->t, c, p->b, 1, within, &found) != 0 || !found.done) return best;
-    return found.best < 0 ? 0 : found.best < best ? found.best : best;
+    if (p->b->stopped || walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return best;
+    return found.most < 0 ? 0 : found.most < best ? found.most : best;
 }
 
-/* The best word there is: the search's walk for it found it (search.c), or, when that walk was cut short, a walk
- * again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves most nodes). -1
- * when not known. */
+/* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
+ * short, a walk again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves
+ * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). -1 when
+ * that is over MOST_WORD (the doubles' (2^30 - 1) times it would not fit). */
 static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     const Groups *gs = p->gs;
     if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
@@ -398,7 +400,8 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     WordWalk found;
     int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
     budget_phase(p->b, deadline, 1.0);
-    return rc == 0 && found.done ? (found.best > 0 ? found.best : 0) : -1;
+    int64_t most = rc != 0 ? gs->best_word_most : found.most < gs->best_word_most ? found.most : gs->best_word_most;
+    return most > MOST_WORD ? -1 : most > 0 ? most : 0;
 }
 
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
@@ -406,7 +409,7 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
  * beside it (longest_doubled), and does not hold them: of the one class holding doubles, j units with the copies past
  * its cards (else that many copies from the twin motifs' pool) are taken by other words. So it is worth at most the
  * best word within those letters and what those units leave (walk_best_within, with COPIES_WALK_SHARE of the time to
- * the phase's deadline; the best word there is when a walk does not finish), and the doubles add at most the most sum
+ * the phase's deadline; the most of what it left when a walk does not finish), and the doubles add at most the most sum
  * over the ways of splitting them. 0 and *doubling set, or -1 when the best word is not known (best_word_known). */
 static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling) {
     const Tables *t = p->t;
@@ -524,7 +527,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
 int price_bound(Pack *p, int64_t *bound, double later) {
     const Tables *t = p->t;
     int64_t doubling = 0, least;
-    if (!t->facts) return 0;
+    if (!t->facts || getenv("NOPRICE")) return 0;
     Columns c = {0};
     Basis *s = calloc(1, sizeof *s);
     Beaters *beaters = malloc(sizeof *beaters);

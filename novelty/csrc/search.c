@@ -44,6 +44,7 @@ static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budge
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
     gs->best_word = found.best;
     gs->best_word_done = found.done;
+    gs->best_word_most = found.most;
     if (b->work) *walk_share -= (double)(b->ticks - ticks) / (double)b->work;  /* the work it took, from the walk's */
     return rc;
 }

@@ -70,6 +70,7 @@ typedef struct {
     int has_given;               /* the next node's ceiling is `given` (worked out when it was gathered) */
     uint64_t probe, probe_end;   /* probing: nodes below each child of the root, at most; where this one's end */
     int64_t given;
+    int64_t unwalked;            /* stopped: the most the ceiling of a node left unwalked is (INT64_MIN: none) */
 } Walker;
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -471,6 +472,11 @@ static int over_floor(Walker *w, int64_t c) {
     return 1;
 }
 
+/* The walk stopped before going below a node whose ceiling is c: no word left there scores more. */
+static void left_unwalked(Walker *w, int64_t c) {
+    if (c > w->unwalked) w->unwalked = c;
+}
+
 /* The ceiling of the current node: whether to go on from it. */
 static int under_ceiling(Walker *w, uint32_t node) {
     int given = w->has_given;
@@ -547,13 +553,17 @@ static int children_in_order(Walker *w, uint32_t node) {
     w->gathering = 0;
     Kid *kids = w->kids[depth];
     qsort(kids, (size_t)w->n_kids[depth], sizeof(Kid), by_ceiling);
-    for (int k = 0; k < w->n_kids[depth] && rc >= 0 && !w->b->stopped; k++) {
+    int k = 0;
+    for (; k < w->n_kids[depth] && rc >= 0 && !w->b->stopped; k++) {
         w->has_given = 1;
         w->given = kids[k].ceiling;
         if (w->probe && depth == 0) w->probe_end = w->nodes + w->probe;
         rc = try_face(w, kids[k].lay, node, &kids[k]);
         w->has_given = 0;
     }
+    /* Stopped while gathering: every child is left (this node's ceiling covers them); else those after the last
+     * gone below (best first: the next is the most), which covers what it left itself. */
+    if (w->b->stopped) left_unwalked(w, k == 0 ? w->ceilings[depth] : k < w->n_kids[depth] ? kids[k].ceiling : INT64_MIN);
     return rc;
 }
 
@@ -568,14 +578,22 @@ static int too_few_doubles_below(const Walker *w, uint32_t node) {
 }
 
 static int extend(Walker *w, uint32_t node) {
-    if (out_of_time(w->b) || (w->probe && w->nodes > w->probe_end)) return 0;
+    if (out_of_time(w->b)) {  /* (a node gathered has its ceiling given; the others' are worked out) */
+        left_unwalked(w, w->has_given ? w->given : w->ceiling ? ceiling_at(w, node) : INT64_MAX);
+        return 0;
+    }
+    if (w->probe && w->nodes > w->probe_end) return 0;
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
     if (w->ceiling && !under_ceiling(w, node)) return 0;
     if (too_few_doubles_below(w, node)) return 0;
     if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && w->doubles_laid >= w->doubles_wanted
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
-    if (w->b->stopped || w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
+    if (w->b->stopped) {
+        left_unwalked(w, w->ceiling ? w->ceilings[w->seq_len] : INT64_MAX);
+        return 0;
+    }
+    if (w->seq_len >= MAX_CARDS_IN_WORD || w->letters + 2 > MAX_LETTERS) return 0;
     if (w->within && w->within->letters && w->letters >= w->within->letters) return 0;
     return w->kids ? children_in_order(w, node) : lay_children(w, node);
 }
@@ -647,7 +665,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
-                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within};
+                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
@@ -659,8 +677,10 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     int rc = extend(w, 0);
     free(w->kids);
     int64_t best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor;
+    int done = rc == 0 && !b->stopped;
     *out = (WordWalk){.best = best, .root = w->ceilings[0], .sequences = w->gs->sequences, .nodes = w->nodes,
-                      .pruned = w->pruned, .over = w->over, .done = rc == 0 && !b->stopped, .len = w->best_len};
+                      .pruned = w->pruned, .over = w->over, .done = done, .len = w->best_len,
+                      .most = done ? best : w->unwalked > best ? w->unwalked : best};
     memcpy(out->seq, w->best_seq, sizeof(Placed) * w->best_len);
     free(w);
     return rc;
@@ -684,6 +704,7 @@ static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *fa
         out->len = probe.len;
         memcpy(out->seq, probe.seq, sizeof(Placed) * probe.len);
     }
+    if (out->most < out->best) out->most = out->best;
     return rc;
 }
 
