@@ -2,7 +2,8 @@
  *
  * With a limit (time or work), first the printed cards' words alone are walked and packed (quick, and a good answer
  * when the whole walk cannot finish), then every word until WALK_SHARE of the limit; the packing of what was found
- * has the rest. With the list's facts under a clock alone (big hands), the walks for the best words come first and
+ * has the rest. With the list's facts under a clock alone (big hands), the walks for the words holding two
+ * shorter-word doubles and for the best words come first and
  * the packing's bound from prices is followed by the fill by walking and the packing by prices (the glossary's).
  * Each phase's shares are budget.h's.
  */
@@ -286,15 +287,15 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     return rc < 0 ? rc : 0;
 }
 
-/* The words holding shorter-word doubles, which the walks by value and in letter order may not reach (a double is
- * worth little in its own word): those holding two or more first, then one, with DOUBLING_WALK_SHARE of the walk's
- * time left (until walk_end). */
-static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_end) {
+/* The words holding `wanted` shorter-word doubles or more, which the walks by value and in letter order may not reach
+ * (a double is worth little in its own word, and the doubles' words are worth most to a play), with
+ * DOUBLING_WALK_SHARE of the walk's time left (until walk_end): those holding two or more before the walk for the best
+ * words, those holding one after it. */
+static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_end, int wanted) {
     double now = now_seconds();
     budget_phase(b, now + (walk_end - now) * DOUBLING_WALK_SHARE, 1.0);
-    int rc = walk_doubling(t, gs, b, 2);
-    if (rc == 0 && !b->stopped) gs->doubles_walked = 2;  /* (the bound from prices reads them: price.c) */
-    if (rc == 0) rc = walk_doubling(t, gs, b, 1);
+    int rc = walk_doubling(t, gs, b, wanted);
+    if (rc == 0 && !b->stopped && wanted == 2) gs->doubles_walked = 2;  /* (the bound from prices reads them: price.c) */
     return rc < 0 ? rc : 0;
 }
 
@@ -313,8 +314,9 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     int ceilings = t->facts && seconds > 0 && !b->work && more_than_printed(t);
     Ceiling *c = ceilings ? malloc(sizeof *c) : NULL;
     if (ceilings && (!c || ceiling_init(c, t) < 0)) rc = -1;
+    if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 2);
     if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, &walk_share);
-    if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end);
+    if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 1);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
         early = calloc(1, sizeof *early);
         if (early) early->top = result->top;
