@@ -18,6 +18,7 @@ from novelty.advise import deck
 from novelty.catalog import load_catalog
 from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
+from novelty.play import ESCAPED, REPEATS
 from novelty.scoring import Rules
 from novelty.search import CoreAnswer, Tables, best_word, send
 from novelty.solver import solve
@@ -217,6 +218,40 @@ def test_the_best_word_within_copies_and_letters_keeps_to_them(seed: int) -> Non
             else:
                 assert sum(1 + (b >= 0) for _, _, b in within.cards) <= n + 1  # a Double Wild laid last: one over
         assert best_word(steps, r, **{keyword: 99}).total == best  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_best_word_with_cards_given_away_is_the_best_word_of_the_cards_left(seed: int) -> None:
+    """The doubling allowance gives a doubled word's doubles away to the words holding them (price.c): n cards of a
+    class taken by other words leave the best word of the hand without them; past the cards held, the copies granted
+    to them come out of the pool too, so the word takes fewer copies, and the best word only falls."""
+    rng = random.Random(f"given {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    catalog = load_catalog()
+    kind = rng.choice(sorted(k.id for k in catalog.kinds.values() if k.count >= 2 and k.wild is None))
+    hand = Counter(dict(list(hand.items())[:6])) + Counter({kind: catalog.kinds[kind].count})
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS and m != ESCAPED][:1] + DOUBLING_MOTIFS[: 1 + seed % 2]
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)  # (a class's cards are its resource)
+    held = sum(hand[k] for k in tables.classes[cls])
+    pool = sum(REPEATS[m][0] for m in motifs if m in REPEATS)
+    last = None
+    for n in range(held + 3):
+        got = best_word(steps, r, given=(cls, n))
+        assert got.done and got.total == best_word(steps, r, prune=False, given=(cls, n)).total
+        if n < hand[kind]:  # the same as a hand without n of those cards
+            _, fewer = request(Tables(hand - Counter({kind: n}), Counter(), motifs, rules, None), dict_name)
+            assert got.total == best_word(steps, fewer).total, (hand, motifs, kind, n)
+        else:  # (its cards of that class are all copies now)
+            without = hand - Counter({k: hand[k] for k in tables.classes[cls]})
+            assert pool_copies(tables, without, got.cards) <= pool - (n - held), (hand, motifs, kind, n)
+            # a cap of the copies the pool has left is no cap: the copies given away are not the word's
+            capped = best_word(steps, r, given=(cls, n), copies=max(0, pool - (n - held)))
+            assert capped.total == got.total, (hand, motifs, kind, n)
+        assert last is None or got.total <= last
+        last = got.total
 
 
 SPLIT_MOTIFS = ["utopia", "trilogy", "fight-back-to-back", "chekhovs-gun", "bookkeeper", "strengths", "lipogram",

@@ -466,10 +466,10 @@ static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
 
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
     PyObject *request, *facts_obj, *prices_obj = Py_None;
-    int prune, copies = -1, letters = 0;
+    int prune, copies = -1, letters = 0, given_res = -1, given = 0;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiL:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
-                          &floor))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
+                          &floor, &given_res, &given))
         return NULL;
     Request q;
     memset(&q, 0, sizeof q);
@@ -487,6 +487,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "facts: FACTS_PER_NODE bytes per node of the step index");
         } else if (tables_build(t, &rows, error) < 0) {
             PyErr_SetString(PyExc_ValueError, error);
+        } else if (given_res >= t->n_res || (given_res >= 0 && (!t->is_class[given_res] || given < 0))) {
+            PyErr_SetString(PyExc_ValueError, "given: units of a class of cards, at least 0");
         } else {
             Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}, .work = (uint64_t)q.work};
             double started = now_seconds();
@@ -501,8 +503,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             Py_BEGIN_ALLOW_THREADS
             if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
-                              : copies >= 0 || letters > 0
-                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, -1, 0}, &ww)
+                              : copies >= 0 || letters > 0 || given_res >= 0
+                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, given_res, given}, &ww)
                                                            : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);
@@ -536,11 +538,12 @@ static PyMethodDef core_methods[] = {
      "subtree_facts(mask, first) -> bytes: per node of the step index, the most of each letter and the most letters"
      " any completion below it holds"},
     {"best_word", core_best_word, METH_VARARGS,
-     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None) -> dict: the best word alone, walking below"
+     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given_res=-1, given=0) -> dict: the best word alone, walking below"
      " the nodes whose ceiling is over the best found (prune), or every node, holding each word to the ceilings on its"
      " way; with prices (one per resource, 1/1024 points), every node, each word's value less its units' prices held"
      " to the priced ceilings; with a floor, the best word scoring more than it (the floor when none does, no probe first);"
-     " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any)"},
+     " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` units of"
+     " class `given_res` taken by other words"},
     {"list_words", core_list_words, METH_VARARGS,
      "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},
