@@ -504,7 +504,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
                               : copies >= 0 || letters > 0 || given_res >= 0
-                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, given_res, given}, &ww)
+                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, given_res, given, INT64_MIN}, &ww)
                                                            : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);

@@ -380,11 +380,13 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
     return most;
 }
 
-/* The most the best word within these scores (at most `best`): the walk's most (its best word, when it finishes). */
-static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within, int64_t best) {
+/* The most the best word within these scores (at most `best`): the walk's most (its best word, when it finishes).
+ * The best word it found raises *known (a word within these, and so within looser limits). */
+static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within, int64_t best, int64_t *known) {
     WordWalk found;
     if (within->letters < MIN_WORD_LENGTH) return 0;
     if (p->b->stopped || walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return best;
+    if (found.len && found.best > *known) *known = found.best;
     return found.most < 0 ? 0 : found.most < best ? found.most : best;
 }
 
@@ -433,10 +435,16 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
     budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
-    for (int j = most; j >= 1; j--) {  /* (the fewest copies left first: the quickest walks) */
+    /* The fewest copies left first: the quickest walks, whose words are within the limits of fewer doubles too (as
+     * many letters or more: known, the walk's floor) */
+    int64_t known = INT64_MIN;
+    for (int j = most, last_letters = 0; j >= 1; j--) {
         Within within = {j > held ? pool - (j - held) : -1, longest_doubled(t, letters, j, j > held ? j - held : 0, &two),
-                         doubler, j};
-        adds[j] = (((int64_t)1 << j) - 1) * best_within(p, c, &within, best);
+                         doubler, j, INT64_MIN};
+        if (within.letters < last_letters) known = INT64_MIN;  /* (not within these: none known) */
+        within.known = known;
+        last_letters = within.letters;
+        adds[j] = (((int64_t)1 << j) - 1) * best_within(p, c, &within, best, &known);
     }
     budget_phase(p->b, deadline, 1.0);
     for (int k = 1; k <= most; k++)

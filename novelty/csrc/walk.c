@@ -695,6 +695,7 @@ static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *fa
         if (rc < 0) return rc;
         if (probe.len) floor = probe.best - 1;  /* (that word is scored again, its cards kept) */
     }
+    if (within && within->known > floor + 1) floor = within->known - 1;  /* (found again, or a better one) */
     int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, floor, NULL, 0, 0, within, out);
     out->nodes += probe.nodes;
     out->pruned += probe.pruned;
