@@ -443,11 +443,25 @@ static int try_face(Walker *w, int i, uint32_t node, const Kid *kid) {
     return rc;
 }
 
+/* The facts of a node as walk_best_within's letters leave them: a completion of at most the letters left (one more:
+ * a two-letter card laid last may run one over), so of as many of each letter and vowels at most (in `capped`). */
+static const uint8_t *within_letters(const Walker *w, const uint8_t *facts, uint8_t *capped) {
+    int room = w->within->letters + 1 - w->letters;
+    if (room < 0) room = 0;
+    if (room >= facts[FACT_HEIGHT]) return facts;
+    memcpy(capped, facts, FACTS_PER_NODE);
+    for (int i = 0; i <= FACT_VOWELS; i++)
+        if (capped[i] > room) capped[i] = (uint8_t)room;
+    return capped;
+}
+
 /* The ceiling at `node` of the word laid so far, less the prices laid when pricing (each unit may save 2 under
  * Unseen Character then). */
 static int64_t ceiling_at(Walker *w, uint32_t node) {
     const Tables *t = w->t;
     const uint8_t *facts = w->facts + (size_t)node * FACTS_PER_NODE;
+    uint8_t capped[FACTS_PER_NODE];
+    if (w->within && w->within->letters) facts = within_letters(w, facts, capped);
     int held[MAX_RESOURCES];
     for (int r = 0; r < t->n_res; r++) {  /* a class's cards not yet in the word, of those held */
         int used = w->start_left[r] - w->left[r];
