@@ -62,8 +62,10 @@ def test_a_ctrl_c_during_a_statement_is_a_ctrl_c_not_an_error(tmp_path: Path) ->
         timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
         timer.start()
         try:
-            with pytest.raises(KeyboardInterrupt):  # a statement of hours, stopped after 0.3 s
-                store._run("SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3")
+            # a statement of about 15 s, stopped after 0.3 s; when DuckDB misses the signal (seen in CI on a busy
+            # machine: it ran on for minutes), Python raises the Ctrl-C as the statement ends, so bounded all the same
+            with pytest.raises(KeyboardInterrupt):
+                store._run("SELECT count(*) FROM range(5000000000) t(x) WHERE x % 7 = 3")
         finally:
             timer.cancel()
 
