@@ -13,7 +13,8 @@
  * word, the nearer rho* is to 0 and the bound to that relaxation's value. The lift adds itself times every unit
  * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
- * that finishes gives a bound; the next halves the lift, the words found beating their prices added to the
+ * that finishes gives a bound (without one there is none: the first round tries its lift with part of its time, then
+ * four times the lift, until a walk finishes); the next halves the lift, the words found beating their prices added to the
  * relaxation, while time is left (less of a step when a walk three times as long would not fit: next_lift); with no
  * lift left and no word beating its prices by more than the slack, the next halves the slack. While the words found
  * beating their prices add more to the bound than halving the lift would take off, the same lift goes again with
@@ -35,6 +36,8 @@
 #define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
+#define FIRST_TRY_SHARE 0.3   /* of the first round's time left: a try at its lift, which may not finish ... */
+#define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
 #define MOST_WORD ((int64_t)1 << 32)  /* points: a word may score at most this for the doubling allowance */
@@ -499,7 +502,14 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     *least = INT64_MAX;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds();
-        if (!price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess)) break;
+        if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
+        int done = price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess);
+        if (!known && deadline > 0) budget_phase(p->b, deadline, 1.0);
+        if (!done && !known && !p->failed && round.lift > 0 && now_seconds() < deadline) {
+            round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
+            continue;
+        }
+        if (!done) break;
         round.center = words < *least ? NULL : center;  /* after a round that did not lower it: halfway */
         if (words < *least) {
             *least = words;
