@@ -154,13 +154,14 @@ def quantiles(values: list[float]) -> tuple[float, float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], ordered[-1]
 
 
-def run_set(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True) -> dict[str, Any]:
-    """Solve (and list, if ``listing``) every hand of one set under one list; return the raw figures and this
-    process's peak RSS."""
+def run_set(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True,
+            first: int = 0) -> dict[str, Any]:
+    """Solve (and list, if ``listing``) the hands of one set under one list, seeds ``first`` on; return the raw
+    figures and this process's peak RSS."""
     lexicon = open_lexicon(dict_name)
     steps = lexicon.step_index()
     rows = []
-    for seed in range(hands):
+    for seed in range(first, first + hands):
         hand, pool, motifs = DEALS[name](seed)
         listed, listed_all = None, True
         if listing:
@@ -176,9 +177,11 @@ def run_set(name: str, dict_name: str, hands: int, limit: float | None, listing:
     return {"rows": rows, "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def in_child(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True) -> dict[str, Any]:
+def in_child(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True,
+             first: int = 0) -> dict[str, Any]:
     """Run :func:`run_set` in a fresh process of this script and return its answer."""
-    command = [sys.executable, __file__, "--child", f"{name},{dict_name},{hands},{limit or 0},{int(listing)}"]
+    spec = f"{name},{dict_name},{hands},{limit or 0},{int(listing)},{first}"
+    command = [sys.executable, __file__, "--child", spec]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode:
         sys.exit(f"child {name}/{dict_name} failed:\n{done.stderr}")
@@ -467,6 +470,8 @@ def main() -> None:
     parser.add_argument("--prove-limit", type=float, default=10.0, help="seconds per proof run (default 10)")
     parser.add_argument("--anytime", type=int, default=0, help="big hands per list solved again with "
                                                                "--anytime-limit, for anytime quality (default 0)")
+    parser.add_argument("--big-seed", type=int, default=0, help="the first big hand's seed (default 0; another, "
+                                                                 "for hands no change was tuned on)")
     parser.add_argument("--anytime-limit", type=float, default=60.0, help="seconds per anytime run (default 60)")
     parser.add_argument("--save", type=Path, help="write this run's raw figures to FILE (JSON), for --baseline")
     parser.add_argument("--baseline", type=Path, help="a file written by --save: typical times are judged "
@@ -476,8 +481,8 @@ def main() -> None:
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        name, dict_name, hands, limit, listing = args.child.split(",")
-        print(json.dumps(run_set(name, dict_name, int(hands), float(limit) or None, listing == "1")))
+        name, dict_name, hands, limit, listing, first = args.child.split(",")
+        print(json.dumps(run_set(name, dict_name, int(hands), float(limit) or None, listing == "1", int(first))))
         return
     sets = args.sets.split(",")
     if unknown := set(sets) - set(DEALS):
@@ -496,7 +501,8 @@ def main() -> None:
     for name in sets:
         for dict_name in LISTS:
             limit = args.time_limit if name in TIMED else None
-            answer = in_child(name, dict_name, counts[name], limit, name in LISTED)
+            first = args.big_seed if name == "big" else 0
+            answer = in_child(name, dict_name, counts[name], limit, name in LISTED, first)
             print(report(name, dict_name, answer), flush=True)
             results.setdefault(name, {})[dict_name] = answer["rows"]
     print("\nWhere solve's time goes (medians):")
@@ -511,13 +517,14 @@ def main() -> None:
         bounds = big_bounds(args.time_limit, results["big"])
         if prove > 0:
             began = time.perf_counter()
-            proofs = {d: in_child("big", d, prove, args.prove_limit, False)["rows"] for d in LISTS}
+            proofs = {d: in_child("big", d, prove, args.prove_limit, False, args.big_seed)["rows"] for d in LISTS}
             proof_wall = time.perf_counter() - began
             later_runs(f"Issue 25, proofs: the first {prove} big hands per list again with {args.prove_limit:g} s",
                        args.prove_limit, results["big"], proofs, proof_wall)
         if args.anytime > 0:
             began = time.perf_counter()
-            anytime = {d: in_child("big", d, args.anytime, args.anytime_limit, False)["rows"] for d in LISTS}
+            anytime = {d: in_child("big", d, args.anytime, args.anytime_limit, False, args.big_seed)["rows"]
+                       for d in LISTS}
             anytime_wall = time.perf_counter() - began
             later_runs(f"Issue 25, anytime quality: the first {args.anytime} big hands per list again with "
                        f"{args.anytime_limit:g} s", args.anytime_limit, results["big"], anytime, anytime_wall)
