@@ -409,14 +409,36 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     return most > MOST_WORD ? -1 : most > 0 ? most : 0;
 }
 
+/* What the walks know of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
+ * (1 <= j <= most). */
+typedef struct {
+    int most;
+    int64_t word[31];
+} Doubling;
+
+/* What the doubles may add to a play, no word scoring more than `cap`: the most sum of (2^d_j - 1) times the word
+ * doubled d_j times over the ways of splitting them (capped at a quarter of INT64_MAX). */
+static int64_t doubling_at(const Doubling *d, int64_t cap) {
+    const __int128 top = INT64_MAX / 4;
+    __int128 split[31] = {0};
+    for (int k = 1; k <= d->most; k++)
+        for (int j = 1; j <= k; j++) {
+            int64_t word = d->word[j] < cap ? d->word[j] : cap;
+            __int128 v = (((__int128)1 << j) - 1) * (word > 0 ? word : 0) + split[k - j];
+            if (v > split[k]) split[k] = v > top ? top : v;
+        }
+    return (int64_t)split[d->most];
+}
+
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
  * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
  * beside it (longest_doubled), and does not hold them: of the one class holding doubles, j units with the copies past
  * its cards (else that many copies from the twin motifs' pool) are taken by other words. So it is worth at most the
  * best word within those letters and what those units leave (walk_best_within, with COPIES_WALK_SHARE of the time to
  * the phase's deadline; the most of what it left when a walk does not finish), and the doubles add at most the most sum
- * over the ways of splitting them. 0 and *doubling set, or -1 when the best word is not known (best_word_known). */
-static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling) {
+ * over the ways of splitting them (doubling_at, no word scoring more than any play of one word: each round of prices
+ * says how much). *d set and 0, or -1 when there are more than 30 doubles. */
+static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     const Tables *t = p->t;
     int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
     uint32_t letters = 0;
@@ -429,11 +451,11 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling
     }
     if (doublers != 1 || !t->is_class[doubler]) doubler = -1;  /* (one class holds every double: its units are known) */
     int most = held + (copies < pool ? copies : pool);
-    *doubling = 0;
+    *d = (Doubling){.most = most};
     if (!most) return 0;
     if (most > 30) return -1;
-    int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE), adds[31] = {0}, split[31] = {0};
-    if (best < 0) return -1;
+    int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
+    if (best < 0) best = MOST_WORD;  /* (the rounds of prices bound it) */
     double deadline = p->b->deadline, now = now_seconds();
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
@@ -447,13 +469,9 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, int64_t *doubling
         if (within.letters < last_letters) known = INT64_MIN;  /* (not within these: none known) */
         within.known = known;
         last_letters = within.letters;
-        adds[j] = (((int64_t)1 << j) - 1) * best_within(p, c, &within, best, &known);
+        d->word[j] = best_within(p, c, &within, best, &known);
     }
     budget_phase(p->b, deadline, 1.0);
-    for (int k = 1; k <= most; k++)
-        for (int j = 1; j <= k; j++)
-            if (adds[j] + split[k - j] > split[k]) split[k] = adds[j] + split[k - j];
-    *doubling = split[most];
     return 0;
 }
 
@@ -487,12 +505,13 @@ void fixing_aim(Fixing *fixing, int64_t best) {
 }
 
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
- * (next_lift), then the slack; the least bound (prices x capacity plus what words beat them by, in 1/PRICE_SCALE
- * points, to add to `rest`) into *least, a fixing at its prices into *fixing, the last round's duals into dual[].
+ * (next_lift), then the slack; the least bound (`fixed`, what the doubles `d` may add, prices x capacity and what
+ * words beat them by, in 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's
+ * duals into dual[].
  * The first round has until the phase's deadline, the others until `later` (0: the same). Whether any round
  * finished. */
-static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t rest,
-                        int64_t *least, Fixing *fixing, double *dual, double later) {
+static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t fixed,
+                        const Doubling *d, int64_t *least, Fixing *fixing, double *dual, double later) {
     Prices price;
     double center[MAX_RESOURCES];
     int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
@@ -510,9 +529,12 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
             continue;
         }
         if (!done) break;
-        round.center = words < *least ? NULL : center;  /* after a round that did not lower it: halfway */
-        if (words < *least) {
-            *least = words;
+        /* A word alone is a play: it scores at most the bound on the words (and what Grandiloquent adds to one) */
+        int64_t rest = fixed + doubling_at(d, (words + PRICE_SCALE - 1) / PRICE_SCALE + p->bonus.grand_gain);
+        int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
+        round.center = total < *least ? NULL : center;  /* after a round that did not lower it: halfway */
+        if (total < *least) {
+            *least = total;
             memcpy(center, dual, sizeof center);
             fix(p, &price, rest, words, excess / most_words(p->t), fixing);
         }
@@ -544,8 +566,9 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
 
 int price_bound(Pack *p, int64_t *bound, double later) {
     const Tables *t = p->t;
-    int64_t doubling = 0, least;
-    if (!t->facts || getenv("NOPRICE")) return 0;
+    Doubling doubling;
+    int64_t least;
+    if (!t->facts) return 0;
     Columns c = {0};
     Basis *s = calloc(1, sizeof *s);
     Beaters *beaters = malloc(sizeof *beaters);
@@ -558,9 +581,9 @@ int price_bound(Pack *p, int64_t *bound, double later) {
         basis_init(s, &c);
         if (ceiling_init(ceiling, t) < 0) c.failed = 1;
         int allowed = !c.failed && doubling_allowance(p, ceiling, &doubling) == 0;
-        int64_t rest = p->bonus.base + p->bonus.laconic + doubling;
-        known = allowed && price_rounds(p, ceiling, &c, s, beaters, rest, &least, &fixing, dual, later);
-        if (known) *bound = rest + (least + PRICE_SCALE - 1) / PRICE_SCALE;
+        int64_t fixed = p->bonus.base + p->bonus.laconic;
+        known = allowed && price_rounds(p, ceiling, &c, s, beaters, fixed, &doubling, &least, &fixing, dual, later);
+        if (known) *bound = least >= 0 ? (least + PRICE_SCALE - 1) / PRICE_SCALE : -(-least / PRICE_SCALE);  /* (up) */
         if (known && p->fixing) *p->fixing = fixing;
         for (int r = 0; r < t->n_res && p->fixing && !c.failed; r++)  /* (all 0: the relaxation was not reached) */
             p->fixing->priced |= dual[r] > 0;
