@@ -253,14 +253,15 @@ void prices_from(const Tables *t, const int64_t *scaled, Prices *price) {
     }
 }
 
-/* One round: the relaxation's prices, each lifted, then the most any word beats them by; the bound they give (0 when
- * the walk could not finish). The words found beating their prices are in *beaters. */
+/* One round: the relaxation's prices (per unit of each resource, 1/PRICE_SCALE points, into scaled[]), each lifted, then
+ * the most any word beats them by; the bound they give (0 when the walk could not finish). The words found beating
+ * their prices are in *beaters. */
 static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, double *dual,
-                       const Round *round, Prices *price, int64_t *words, int64_t *excess) {
+                       const Round *round, Prices *price, int64_t *scaled, int64_t *words, int64_t *excess) {
     const Tables *t = p->t;
     relaxation_duals(c, s, p->b, dual);
     for (int r = 0; r < t->n_res && round->center; r++) dual[r] = SMOOTHING * round->center[r] + (1 - SMOOTHING) * dual[r];
-    int64_t scaled[MAX_RESOURCES], paid = 0;
+    int64_t paid = 0;
     for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
     prices_from(t, scaled, price);
     for (int r = 0; r < t->n_res; r++) paid += scaled[r] * field_value(p, p->lay.full, r);
@@ -410,20 +411,21 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
 }
 
 /* What the walks know of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
- * (1 <= j <= most). */
+ * (1 <= j <= most), and how long it is. */
 typedef struct {
     int most;
     int64_t word[31];
+    int letters[31];  /* the most letters a word doubled j times holds (so the most units it takes) */
 } Doubling;
 
-/* What the doubles may add to a play, no word scoring more than `cap`: the most sum of (2^d_j - 1) times the word
- * doubled d_j times over the ways of splitting them (capped at a quarter of INT64_MAX). */
-static int64_t doubling_at(const Doubling *d, int64_t cap) {
+/* What the doubles may add to a play, no word doubled j times scoring more than cap[j]: the most sum of (2^d_j - 1)
+ * times the word doubled d_j times over the ways of splitting them (at most a quarter of INT64_MAX). */
+static int64_t doubling_at(const Doubling *d, const int64_t *cap) {
     const __int128 top = INT64_MAX / 4;
     __int128 split[31] = {0};
     for (int k = 1; k <= d->most; k++)
         for (int j = 1; j <= k; j++) {
-            int64_t word = d->word[j] < cap ? d->word[j] : cap;
+            int64_t word = d->word[j] < cap[j] ? d->word[j] : cap[j];
             __int128 v = (((__int128)1 << j) - 1) * (word > 0 ? word : 0) + split[k - j];
             if (v > split[k]) split[k] = v > top ? top : v;
         }
@@ -470,6 +472,7 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
         within.known = known;
         last_letters = within.letters;
         d->word[j] = best_within(p, c, &within, best, &known);
+        d->letters[j] = within.letters;
     }
     budget_phase(p->b, deadline, 1.0);
     return 0;
@@ -504,6 +507,30 @@ void fixing_aim(Fixing *fixing, int64_t best) {
     fixing->ready = best > 0 && fixing->gap >= 0 && (double)fixing->gap <= FIX_GAP * (double)best * PRICE_SCALE;
 }
 
+/* The most a word doubled j times scores, by a round's prices (scaled[], per unit of each resource) under which no word
+ * beats its prices by more than `beaten` (1/PRICE_SCALE points), into cap[j]: it takes at most as many units as it
+ * has letters, its units cost at most the dearest that many of every unit there is, so it scores at most those and
+ * `beaten` (and what Grandiloquent adds to one word: not in a word's value there). */
+static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled, int64_t beaten, int64_t *cap) {
+    enum { MOST_UNITS = 256 };
+    int64_t dear[MOST_UNITS];
+    int n = 0;
+    for (int r = 0; r < p->t->n_res; r++)
+        for (int k = field_value(p, p->lay.full, r); k > 0 && n < MOST_UNITS; k--) {  /* insertion, dearest first */
+            int64_t v = scaled[r] > 0 ? scaled[r] : 0;
+            int i = n++;
+            for (; i > 0 && dear[i - 1] < v; i--) dear[i] = dear[i - 1];
+            dear[i] = v;
+        }
+    for (int j = 1; j <= d->most; j++) {
+        int64_t units = 0;
+        if (n == MOST_UNITS) units = INT64_MAX / 8;  /* (more units than kept: no cap) */
+        for (int i = 0; i < d->letters[j] && i < n && n < MOST_UNITS; i++) units += dear[i];
+        int64_t most = units + (beaten > 0 ? beaten : 0);
+        cap[j] = (most + PRICE_SCALE - 1) / PRICE_SCALE + p->bonus.grand_gain;
+    }
+}
+
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (`fixed`, what the doubles `d` may add, prices x capacity and what
  * words beat them by, in 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's
@@ -514,7 +541,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
                         const Doubling *d, int64_t *least, Fixing *fixing, double *dual, double later) {
     Prices price;
     double center[MAX_RESOURCES];
-    int64_t words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
+    int64_t scaled[MAX_RESOURCES], cap[31] = {0}, words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
     double n = lifted_units(p->t, c), deadline = p->b->deadline;
     Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
@@ -522,15 +549,15 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds();
         if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
-        int done = price_round(p, ceiling, c, s, beaters, dual, &round, &price, &words, &excess);
+        int done = price_round(p, ceiling, c, s, beaters, dual, &round, &price, scaled, &words, &excess);
         if (!known && deadline > 0) budget_phase(p->b, deadline, 1.0);
         if (!done && !known && !p->failed && round.lift > 0 && now_seconds() < deadline) {
             round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
             continue;
         }
         if (!done) break;
-        /* A word alone is a play: it scores at most the bound on the words (and what Grandiloquent adds to one) */
-        int64_t rest = fixed + doubling_at(d, (words + PRICE_SCALE - 1) / PRICE_SCALE + p->bonus.grand_gain);
+        doubled_caps(p, d, scaled, excess / most_words(p->t), cap);
+        int64_t rest = fixed + doubling_at(d, cap);
         int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
         round.center = total < *least ? NULL : center;  /* after a round that did not lower it: halfway */
         if (total < *least) {
