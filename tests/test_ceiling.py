@@ -285,6 +285,35 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
     assert every.total <= every.root
 
 
+@pytest.mark.parametrize("seed", range(24))
+def test_a_word_of_l_letters_scores_at_most_its_l_dearest_units_and_what_words_beat_prices_by(seed: int) -> None:
+    """What each round of prices caps a doubled word by (price.c, doubled_caps): a word of at most L letters takes at
+    most L units, which cost at most the L dearest of every unit there is, and it beats their prices by no more than
+    the most any word does; so it scores at most those two together. Random prices on random deals with a pool."""
+    rng = random.Random(f"doubled cap {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    motifs = [m for m in motifs if m != "grandiloquent"]  # (what it adds to one word is added apart)
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    _, limited = request(tables, "twl" if seed % 2 else "sowpods", work=3_000_000)
+    # none (the cap is then the best word: both walks value a word alike), the same for every unit (then it is tight
+    # for a word of as many cards as letters), or random
+    uniform = rng.choice([0, 1024, 3 * 1024, 8 * 1024])
+    prices = [uniform if seed % 3 else rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)])
+              for _ in tables.resources]
+    beaten = best_word(steps, limited, prune=False, prices=prices)  # (every node: a few deals take minutes)
+    if not beaten.done:
+        pytest.skip("the walk over every node did not finish in its work")
+    dearest = sorted((p for p, res in zip(prices, tables.resources, strict=True) for _ in range(res["capacity"])),
+                     reverse=True)
+    for letters in (4, 5, 7, 10):
+        word = best_word(steps, r, letters=letters)
+        assert word.done
+        if word.total > 0:
+            assert word.total * 1024 <= sum(dearest[:letters]) + max(0, beaten.total), (hand, pool, motifs, letters)
+
+
 FIXED_DEALS = [35, 49, 65, 71, 79]
 """Seeds of random deals whose walk stops at 400 groups and whose bound from prices comes within 5 % of the best play
 found: the words that could beat it, walked and packed exactly, prove the best play (the first five of 100 seeds)."""
