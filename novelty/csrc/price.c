@@ -40,7 +40,6 @@
 #define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
-#define MOST_WORD ((int64_t)1 << 32)  /* points: a word may score at most this for the doubling allowance */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -396,8 +395,7 @@ static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within
 
 /* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
  * short, a walk again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves
- * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). -1 when
- * that is over MOST_WORD (the doubles' (2^30 - 1) times it would not fit). */
+ * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). */
 static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     const Groups *gs = p->gs;
     if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
@@ -407,7 +405,7 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
     budget_phase(p->b, deadline, 1.0);
     int64_t most = rc != 0 ? gs->best_word_most : found.most < gs->best_word_most ? found.most : gs->best_word_most;
-    return most > MOST_WORD ? -1 : most > 0 ? most : 0;
+    return most > 0 ? most : 0;
 }
 
 /* What the walks know of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
@@ -457,7 +455,6 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     if (!most) return 0;
     if (most > 30) return -1;
     int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
-    if (best < 0) best = MOST_WORD;  /* (the rounds of prices bound it) */
     double deadline = p->b->deadline, now = now_seconds();
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
@@ -523,10 +520,12 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
             dear[i] = v;
         }
     for (int j = 1; j <= d->most; j++) {
-        int64_t units = 0;
-        if (n == MOST_UNITS) units = INT64_MAX / 8;  /* (more units than kept: no cap) */
-        for (int i = 0; i < d->letters[j] && i < n && n < MOST_UNITS; i++) units += dear[i];
-        int64_t most = units + (beaten > 0 ? beaten : 0);
+        if (n == MOST_UNITS) {  /* (more units than kept: no cap) */
+            cap[j] = INT64_MAX;
+            continue;
+        }
+        int64_t most = beaten > 0 ? beaten : 0;
+        for (int i = 0; i < d->letters[j] && i < n; i++) most += dear[i];
         cap[j] = (most + PRICE_SCALE - 1) / PRICE_SCALE + p->bonus.grand_gain;
     }
 }
@@ -556,14 +555,15 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
             continue;
         }
         if (!done) break;
-        doubled_caps(p, d, scaled, excess / most_words(p->t), cap);
+        int64_t beaten = excess / most_words(p->t);  /* (what any one word beats its prices by) */
+        doubled_caps(p, d, scaled, beaten, cap);
         int64_t rest = fixed + doubling_at(d, cap);
         int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
         round.center = total < *least ? NULL : center;  /* after a round that did not lower it: halfway */
         if (total < *least) {
             *least = total;
             memcpy(center, dual, sizeof center);
-            fix(p, &price, rest, words, excess / most_words(p->t), fixing);
+            fix(p, &price, rest, words, beaten, fixing);
         }
         int first = !known;
         known = 1;

@@ -467,8 +467,8 @@ static int64_t ceiling_at(Walker *w, uint32_t node) {
         int used = w->start_left[r] - w->left[r];
         held[r] = !t->is_class[r] ? w->left[r] : used < t->real_cap[r] ? t->real_cap[r] - used : 0;
     }
-    int copies_left = (t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0) - w->excess_total;
-    if (own_copies_left(w) < copies_left) copies_left = own_copies_left(w);
+    int copies_left = (t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0) - w->excess_total, own = own_copies_left(w);
+    if (own < copies_left) copies_left = own;
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
                              copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
     if (w->price)
