@@ -285,6 +285,30 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
     assert every.total <= every.root
 
 
+NEIGHBOURS = ["v3", "k3", "q1", "f2", "f3", "p2", "w3"]
+"""Cards that multiply the card beside them, two away or the last, and motifs that repeat them or double the last
+card: each card gets at most one factor from each place beside it, all of those aimed at the last card."""
+
+
+@pytest.mark.parametrize("seed", range(32))
+def test_a_priced_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours(seed: int) -> None:
+    """The priced ceiling lets a card take one factor from each place beside it (the card to its left, to its right,
+    two to the left, two to the right) and every factor aimed at the last card (ceiling.c, placed_gain); so on deals
+    rich in such cards, their copies and Epistolary Novel, no word beats its prices by more than a ceiling on its way."""
+    rng = random.Random(f"neighbours {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand.update(rng.sample(NEIGHBOURS, rng.randint(2, 4)))
+    extra = rng.sample(["alliteration", "clones", "epistolary-novel"], rng.randint(1, 2))
+    motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
+    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    every = best_word(steps, r, prune=False, prices=prices)
+    assert every.over == 0, (hand, pool, motifs, prices[:12], every)
+    assert every.total <= every.root
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_a_word_of_l_letters_scores_at_most_its_l_dearest_units_and_what_words_beat_prices_by(seed: int) -> None:
     """What each round of prices caps a doubled word by (price.c, doubled_caps): a word of at most L letters takes at

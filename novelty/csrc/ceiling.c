@@ -140,12 +140,33 @@ static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
     case TARGET_shorter_word: break;  /* a play-level double: not in a word's score */
     default: fc->mult_kind = MULT_OTHER; break;
     }
+    fc->aims = f->target == TARGET_left ? 1 << AIM_LEFT
+               : f->target == TARGET_right ? 1 << AIM_RIGHT
+               : f->target == TARGET_adjacent ? 1 << AIM_LEFT | 1 << AIM_RIGHT
+               : f->target == TARGET_left2 ? 1 << AIM_LEFT2
+               : f->target == TARGET_right2 ? 1 << AIM_RIGHT2
+               : f->target == TARGET_last ? 1 << AIM_LAST : 0;
+}
+
+/* Per resource, the largest factor its faces aim at each place (Ceiling.res_aims). */
+static void read_aims(Ceiling *c) {
+    const Tables *t = c->t;
+    for (int r = 0; r < t->n_res; r++) {
+        for (int a = 0; a < N_AIMS; a++) c->res_aims[r][a] = 1;
+        for (int i = 0; i < t->n_res_faces[r]; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++)
+                for (int a = 0; a < N_AIMS; a++)
+                    if (c->face[face].aims >> a & 1 && c->face[face].factor > c->res_aims[r][a])
+                        c->res_aims[r][a] = c->face[face].factor;
+    }
 }
 
 int ceiling_init(Ceiling *c, const Tables *t) {
     *c = (Ceiling){.t = t, .priced = {.split = -1}};
     read_motifs(c, t);
     for (int i = 0; i < t->scorer.n_faces; i++) read_face(c, &t->scorer.faces[i], &c->face[i]);
+    read_aims(c);
     return t->facts ? paths(c) : 0;
 }
 
@@ -207,7 +228,15 @@ typedef struct {
     int64_t first, other, word;   /* factor products: at the first card, at other cards, at the whole word */
     int64_t sides;                /* the product at other cards, a factor aimed at two cards counted twice */
     int aimed;                    /* cards the other factors can aim at */
+    int64_t at[N_AIMS];           /* per place (AIM_*), the largest factor aimed from there; at the last, the product */
 } Factors;
+
+/* Fold a factor aimed at the places `aims`, `copies` times, into x->at. */
+static void aim_factor(Factors *x, int aims, int64_t factor, int copies) {
+    for (int a = 0; a < AIM_LAST; a++)
+        if (aims >> a & 1 && factor > x->at[a]) x->at[a] = factor;
+    if (aims >> AIM_LAST & 1) x->at[AIM_LAST] = times(x->at[AIM_LAST], power(factor, copies));
+}
 
 /* The factors units below could bring, by kind (MULT_*): at most `height` of them can be in the word, so only the
  * largest `height` of each kind count. */
@@ -253,6 +282,7 @@ static void below_apply(Below *bw, Factors *x, int height) {
 }
 
 static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
+    if (copies > 0) aim_factor(x, fc->aims, fc->factor, copies);
     switch (fc->mult_kind) {
     case MULT_FIRST: x->first = times(x->first, power(fc->factor, copies)); break;
     case MULT_OTHER:
@@ -309,10 +339,13 @@ static int64_t top_sum_letters(const int64_t *values, const int8_t *letter, int 
 }
 
 /* The largest sum of at most k of values[0..n) (each counted only if above 0), at most `copies` of them of
- * entries marked copy[] (copies < 0: any number): greedily, best first, which is optimal for such limits. */
-static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies) {
+ * entries marked copy[] (copies < 0: any number): greedily, best first, which is optimal for such limits. Those
+ * taken, best first, into taken[] when it is not NULL, and their number into *n_taken. */
+static int64_t top_taken(int64_t *values, uint8_t *copy, int n, int k, int copies, int64_t *taken_values,
+                         int *n_taken) {
     int64_t sum = 0;
-    for (int i = 0, taken = 0; taken < k && i < n; i++) {
+    int taken = 0;
+    for (int i = 0; taken < k && i < n; i++) {
         int best = i;
         for (int j = i + 1; j < n; j++)
             if (values[j] > values[best]) best = j;
@@ -328,9 +361,22 @@ static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies)
             copies--;
         }
         sum += x;
+        if (taken_values) taken_values[taken] = x;
         taken++;
     }
+    if (n_taken) *n_taken = taken;
     return sum;
+}
+
+static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies) {
+    return top_taken(values, copy, n, k, copies, NULL, NULL);
+}
+
+/* The values top_sum takes, best first, into out[]; how many. */
+static int top_list(int64_t *values, uint8_t *copy, int n, int k, int copies, int64_t *out) {
+    int taken;
+    top_taken(values, copy, n, k, copies, out, &taken);
+    return taken;
 }
 
 
@@ -476,6 +522,8 @@ typedef struct {
     /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
      * resources); the first card's value, and what the other factors add (factor_gain). */
     int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain, other_best;
+    int64_t best[MAX_ENTRIES];  /* the most the other cards the factors aim at can be worth, best first */
+    int n_best;
     int8_t first_res[MAX_BELOW];
     int n_first;
 } Reach;
@@ -524,6 +572,8 @@ static void read_below(Reach *w, const int *left, const int *held) {
         int limits[4] = {left[r], held[r], w->copies_left, w->m};
         Candidate k = candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds);
         if (k.copies <= 0) continue;
+        for (int a = 0; a < N_AIMS; a++)
+            if (w->c->res_aims[r][a] > 1) aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k.copies);
         w->received += k.single * k.copies;
         w->received_first += k.single_first * k.copies;
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
@@ -559,6 +609,47 @@ static void list_entries(Reach *w) {
     w->n_adds = w->n_peaks = n;
 }
 
+/* What the factors aimed at the other cards add, the first card's share y0 of them (its own `product` apart) and
+ * the other cards' filled best first, each to its cap, while the product of them all (`sides`) allows. */
+static long double fill_others(const Reach *w, long double y0, long double q1, long double q) {
+    long double left = (long double)w->x.sides / y0, sum = 0;
+    for (int i = 0; i < w->n_best && left > 1; i++) {
+        long double y = i ? q : q1;
+        if (y > left) y = left;
+        sum += (y - 1) * (long double)w->best[i];
+        left /= y;
+    }
+    return sum;
+}
+
+/* What the factors aimed at cards add, `product` of them at the first card, when each card gets at most one factor
+ * from each place beside it (AIM_*: the first card from the cards after it only) and every factor at the last card
+ * (a word has two cards at least). With their product at most `sides`, the gain sum_c v_c (P_c - 1) is convex in the
+ * logarithms of the P_c, so at most its largest at a vertex of those limits: every card's P_c at 1 or its cap but
+ * one's, which takes what is left; the best cards take the most (the last card's cap, when it is the larger, to the
+ * best of the others). Each vertex's first-card share is tried. */
+static int64_t placed_gain(const Reach *w, int64_t product) {
+    const int64_t *at = w->x.at;
+    long double sides = (long double)w->x.sides, v0 = (long double)w->first_value;
+    long double first = (long double)at[AIM_LEFT] * at[AIM_LEFT2];
+    long double mid = (long double)at[AIM_LEFT] * at[AIM_RIGHT] * at[AIM_LEFT2] * at[AIM_RIGHT2];
+    long double last = (long double)at[AIM_LAST] * at[AIM_RIGHT] * at[AIM_RIGHT2];
+    long double q1 = last > mid ? last : mid;
+    if (w->most.cards < 2) first *= q1;  /* (the first card the last) */
+    if (first >= sides && mid >= sides && q1 >= sides) return FACTOR_CAP;  /* (caps that do not bind: aimed_gain's) */
+    if (first > sides) first = sides;
+    long double best = 0, rest = sides;  /* (rest: sides over the caps of the k best others) */
+    for (int k = -2; k <= w->n_best; k++) {  /* the first card's share: none, all it may take, what k others leave */
+        long double share = k == -2 ? 1 : k == -1 ? first : rest;
+        if (k >= 0) rest /= k == 0 ? q1 : mid;
+        if (share < 1 || share > first) continue;
+        long double gain = ((long double)product * share - 1) * v0 + fill_others(w, share, q1, mid);
+        if (gain > best) best = gain;
+    }
+    long double up = best * (1 + 1e-12L) + 1;  /* (rounded up, past any rounding) */
+    return up >= (long double)FACTOR_CAP ? FACTOR_CAP : (int64_t)up;
+}
+
 /* What the factors aimed at cards add, `product` of them at the first card: unpriced, the others' factors at the
  * first card and at each of the best cards they may aim at. Priced, the least of that and the most either way of
  * placing them all: at the first card, or at the best other card. Every card c of value v_c gets a product P_c of the
@@ -571,6 +662,10 @@ static int64_t aimed_gain(const Reach *w, int64_t product) {
     int64_t at_first = (times(product, w->x.sides) - 1) * w->first_value;
     int64_t apart = (product - 1) * w->first_value + (w->x.sides - 1) * w->other_best;
     int64_t most = at_first > apart ? at_first : apart;
+    if (w->x.sides > 1) {
+        int64_t placed = placed_gain(w, product);
+        if (placed < most) most = placed;
+    }
     return most < spread ? most : spread;
 }
 
@@ -602,12 +697,16 @@ static int64_t factor_gain(Reach *w) {
     for (int k = 0; k < c->epistolary; k++) {
         w->x.other = times(w->x.other, 2);
         w->x.sides = times(w->x.sides, 2);
+        w->x.at[AIM_LAST] = times(w->x.at[AIM_LAST], 2);
         w->x.aimed += 1;
     }
     int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
     w->first_value = first > 0 ? first : 0;
-    w->others_gain = (w->x.other - 1) * top_sum(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left);
-    w->other_best = aimed ? top_sum(w->peaks, w->peak_copy, w->n_peaks, 1, w->copies_left) : 0;
+    w->n_best = top_list(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left, w->best);
+    int64_t sum = 0;
+    for (int i = 0; i < w->n_best; i++) sum += w->best[i];
+    w->others_gain = (w->x.other - 1) * sum;
+    w->other_best = w->n_best ? w->best[0] : 0;
     return aimed_gain(w, w->x.first);
 }
 
@@ -768,7 +867,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
-    w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1};
+    w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1, .at = {1, 1, 1, 1, 1}};
     w->word_adds = w->received = w->received_first = w->gives_total = 0;
     w->priced = cheap != NULL;
     w->wild_laid = 0;

@@ -43,14 +43,20 @@ typedef struct {
     int self_factor;    /* 2 under Adventure Duo for a two-letter card, else 1 */
     int mult_kind;      /* MULT_* of its multiply effect */
     int64_t factor;     /* that effect's factor */
+    int aims;           /* of MULT_OTHER and MULT_OTHER2, the places it aims at from its own (bits 1 << AIM_*) */
 } FaceCeiling;
 
 enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
+/* The places a factor aimed at another card aims at: the card to the left, to the right, two to the left, two to the
+ * right, and the last card. A card gets at most one factor from each of the first four (each from one card beside
+ * it); every factor at the last card stacks on it. */
+enum { AIM_LEFT, AIM_RIGHT, AIM_LEFT2, AIM_RIGHT2, AIM_LAST, N_AIMS };
 #define FIRST_FROM_ANY (1 << 30)
 
 typedef struct {
     const Tables *t;    /* borrowed */
     FaceCeiling face[MAX_FACES];
+    int64_t res_aims[MAX_RESOURCES][N_AIMS];  /* per resource, the largest factor any of its faces aims at each place */
     int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
     int hermit;                         /* Hermit: a point to words without wilds */
     int red_blue;                       /* what the colour-count motifs may add to a word */
