@@ -291,10 +291,11 @@ card: each card gets at most one factor from each place beside it, all of those 
 
 
 @pytest.mark.parametrize("seed", range(32))
-def test_a_priced_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours(seed: int) -> None:
-    """The priced ceiling lets a card take one factor from each place beside it (the card to its left, to its right,
-    two to the left, two to the right) and every factor aimed at the last card (ceiling.c, placed_gain); so on deals
-    rich in such cards, their copies and Epistolary Novel, no word beats its prices by more than a ceiling on its way."""
+def test_a_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours(seed: int) -> None:
+    """A ceiling lets a laid card take the factors the laid cards aim at it, and of the others one from each place
+    beside it not yet laid (the card to its left, to its right, two to the left, two to the right) or every factor
+    aimed at the last card (ceiling.c, placed_gain); so on deals rich in such cards, their copies and Epistolary Novel,
+    no word scores more than a ceiling on its way (half the seeds: or beats its prices by more, under random ones)."""
     rng = random.Random(f"neighbours {seed}")
     hand, motifs, rules, escaped = deal(rng)
     hand.update(rng.sample(NEIGHBOURS, rng.randint(2, 4)))
@@ -304,7 +305,7 @@ def test_a_priced_ceiling_holds_when_copies_repeat_cards_that_multiply_their_nei
     tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
     steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
     prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
-    every = best_word(steps, r, prune=False, prices=prices)
+    every = best_word(steps, r, prune=False, prices=prices if seed % 2 else None)
     assert every.over == 0, (hand, pool, motifs, prices[:12], every)
     assert every.total <= every.root
 

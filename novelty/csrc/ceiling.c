@@ -12,7 +12,9 @@
  * as the subtree has letters for (its facts), the additions counted for the best H of them (H: the most cards the
  * subtree can add), every factor they could bring counted.
  */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ceiling.h"
 
@@ -229,6 +231,8 @@ typedef struct {
     int64_t sides;                /* the product at other cards, a factor aimed at two cards counted twice */
     int aimed;                    /* cards the other factors can aim at */
     int64_t at[N_AIMS];           /* per place (AIM_*), the largest factor aimed from there; at the last, the product */
+    int64_t below_at[N_AIMS];     /* of them, the units below's */
+    int64_t below_sides;          /* of sides, the units below's */
 } Factors;
 
 /* Fold a factor aimed at the places `aims`, `copies` times, into x->at. */
@@ -275,6 +279,7 @@ static void below_apply(Below *bw, Factors *x, int height) {
             else {
                 x->other = times(x->other, v);
                 x->sides = times(x->sides, kind == MULT_OTHER2 ? times(v, v) : v);
+                x->below_sides = times(x->below_sides, kind == MULT_OTHER2 ? times(v, v) : v);
                 x->aimed += kind == MULT_OTHER2 ? 2 : 1;
             }
         }
@@ -501,6 +506,14 @@ static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int lett
     return 1;
 }
 
+/* A card the factors whose card is not known may aim at: weight times (its factor - 1) is what it gains, its factor
+ * at most cap; ln cap (its size) and the gain per unit of it (its ratio). */
+typedef struct {
+    double weight, cap, size, ratio;
+} Aimed;
+
+#define PLACED_ITEMS (2 + MAX_ENTRIES)
+
 /* One ceiling's working: the prefix and what may come below the node. */
 typedef struct {
     const Ceiling *c;
@@ -524,6 +537,13 @@ typedef struct {
     int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain, other_best;
     int64_t best[MAX_ENTRIES];  /* the most the other cards the factors aim at can be worth, best first */
     int n_best;
+    /* Where the factors aimed at cards are placed (read_placed): the product of the laid cards' factors aimed at
+     * each laid card, what they add to those after the first (known_gain); the cards the others may aim at, in all
+     * ln of their product (room); which of them is the first card (-1: none) */
+    int64_t laid_known[MAX_CARDS_IN_WORD];
+    double known_gain, room;
+    Aimed placed[PLACED_ITEMS];
+    int n_placed, first_placed;
     int8_t first_res[MAX_BELOW];
     int n_first;
 } Reach;
@@ -573,7 +593,10 @@ static void read_below(Reach *w, const int *left, const int *held) {
         Candidate k = candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds);
         if (k.copies <= 0) continue;
         for (int a = 0; a < N_AIMS; a++)
-            if (w->c->res_aims[r][a] > 1) aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k.copies);
+            if (w->c->res_aims[r][a] > 1) {
+                aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k.copies);
+                if (a < AIM_LAST && w->c->res_aims[r][a] > w->x.below_at[a]) w->x.below_at[a] = w->c->res_aims[r][a];
+            }
         w->received += k.single * k.copies;
         w->received_first += k.single_first * k.copies;
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
@@ -609,63 +632,125 @@ static void list_entries(Reach *w) {
     w->n_adds = w->n_peaks = n;
 }
 
-/* What the factors aimed at the other cards add, the first card's share y0 of them (its own `product` apart) and
- * the other cards' filled best first, each to its cap, while the product of them all (`sides`) allows. */
-static long double fill_others(const Reach *w, long double y0, long double q1, long double q) {
-    long double left = (long double)w->x.sides / y0, sum = 0;
-    for (int i = 0; i < w->n_best && left > 1; i++) {
-        long double y = i ? q : q1;
-        if (y > left) y = left;
-        sum += (y - 1) * (long double)w->best[i];
-        left /= y;
+static Aimed aimed(double weight, double cap, double size) { return (Aimed){weight, cap, size, weight * (cap - 1) / size}; }
+
+/* The most sum of weight_i (y_i - 1) over 1 <= y_i <= cap_i with sum ln y_i <= room: each term is convex in ln y_i,
+ * so at most its chord, weight_i (cap_i - 1) ln y_i / ln cap_i; and the most of those chords' sum is the fractional
+ * knapsack's, best ratio first. */
+static double knapsack(Aimed *item, int n, double room) {
+    for (int i = 1; i < n; i++) {  /* insertion sort, best ratio first (a few) */
+        Aimed x = item[i];
+        int j = i;
+        for (; j > 0 && item[j - 1].ratio < x.ratio; j--) item[j] = item[j - 1];
+        item[j] = x;
+    }
+    double sum = 0;
+    for (int i = 0; i < n && room > 0; i++) {
+        sum += item[i].size <= room ? item[i].weight * (item[i].cap - 1) : item[i].ratio * room;
+        room -= item[i].size;
     }
     return sum;
 }
 
-/* What the factors aimed at cards add, `product` of them at the first card, when each card gets at most one factor
- * from each place beside it (AIM_*: the first card from the cards after it only) and every factor at the last card
- * (a word has two cards at least). With their product at most `sides`, the gain sum_c v_c (P_c - 1) is convex in the
- * logarithms of the P_c, so at most its largest at a vertex of those limits: every card's P_c at 1 or its cap but
- * one's, which takes what is left; the best cards take the most (the last card's cap, when it is the larger, to the
- * best of the others). Each vertex's first-card share is tried. */
+/* What the factors aimed at cards add, `product` of them at the first card, placed (read_placed): the laid cards'
+ * known factors, and the others by the knapsack, the first card's weight times `product`. */
 static int64_t placed_gain(const Reach *w, int64_t product) {
-    const int64_t *at = w->x.at;
-    long double sides = (long double)w->x.sides, v0 = (long double)w->first_value;
-    long double first = (long double)at[AIM_LEFT] * at[AIM_LEFT2];
-    long double mid = (long double)at[AIM_LEFT] * at[AIM_RIGHT] * at[AIM_LEFT2] * at[AIM_RIGHT2];
-    long double last = (long double)at[AIM_LAST] * at[AIM_RIGHT] * at[AIM_RIGHT2];
-    long double q1 = last > mid ? last : mid;
-    if (w->most.cards < 2) first *= q1;  /* (the first card the last) */
-    if (first >= sides && mid >= sides && q1 >= sides) return FACTOR_CAP;  /* (caps that do not bind: aimed_gain's) */
-    if (first > sides) first = sides;
-    long double best = 0, rest = sides;  /* (rest: sides over the caps of the k best others) */
-    for (int k = -2; k <= w->n_best; k++) {  /* the first card's share: none, all it may take, what k others leave */
-        long double share = k == -2 ? 1 : k == -1 ? first : rest;
-        if (k >= 0) rest /= k == 0 ? q1 : mid;
-        if (share < 1 || share > first) continue;
-        long double gain = ((long double)product * share - 1) * v0 + fill_others(w, share, q1, mid);
-        if (gain > best) best = gain;
+    Aimed item[PLACED_ITEMS];
+    double v0 = (double)w->first_value, sum = v0 * ((double)product * (double)w->laid_known[0] - 1) + w->known_gain;
+    memcpy(item, w->placed, sizeof(Aimed) * (size_t)w->n_placed);
+    if (w->first_placed >= 0) {
+        Aimed *first = &item[w->first_placed];
+        *first = aimed(first->weight * (double)product, first->cap, first->size);
     }
-    long double up = best * (1 + 1e-12L) + 1;  /* (rounded up, past any rounding) */
-    return up >= (long double)FACTOR_CAP ? FACTOR_CAP : (int64_t)up;
+    if (w->room > 0) sum += knapsack(item, w->n_placed, w->room);
+    double up = sum * (1 + 1e-9) + 1;  /* (rounded up, past any rounding) */
+    return up >= (double)FACTOR_CAP ? FACTOR_CAP : up < 0 ? 0 : (int64_t)up;
 }
 
-/* What the factors aimed at cards add, `product` of them at the first card: unpriced, the others' factors at the
- * first card and at each of the best cards they may aim at. Priced, the least of that and the most either way of
- * placing them all: at the first card, or at the best other card. Every card c of value v_c gets a product P_c of the
- * factors aimed at it (one aimed at two cards counted on each: Factors.sides), and sum_c v_c (P_c - 1) is at most
- * the best value times (prod_c P_c - 1); with the first card's own `product` apart, the sum is convex in what the
- * first card takes of the others, so at most its larger end. */
+/* Add a card the unknown factors may aim at (none when they cannot: cap 1), into w->placed. */
+static void may_aim(Reach *w, double weight, double cap, double size) {
+    if (cap > 1 && weight > 0 && w->n_placed < PLACED_ITEMS) w->placed[w->n_placed++] = aimed(weight, cap, size);
+}
+
+/* Where the factors aimed at cards are placed (placed_gain): a laid card gets exactly the factors the laid cards aim
+ * at it (laid_known), and of the others (those of the units below, and the laid cards' aimed past the prefix or at
+ * the last card: their product `unknown`) at most one from each place beside it (AIM_*) not yet laid, or every factor
+ * at the last card if it is the last. So a laid card before the last two gets none of them, the one before the last
+ * at most one from two to its right, the last the largest from one and two to its right or every one at the last
+ * card; a unit below, at most the largest from each place (the best of them the last card's, when that is more); the
+ * first card, when it is below, from one and two to its right. The sum of the cards' gains is at most the knapsack's
+ * of those caps within ln unknown. */
+static void read_placed(Reach *w) {
+    const Ceiling *c = w->c;
+    const int64_t *at = w->x.at, *below = w->x.below_at;
+    int64_t unknown = w->x.below_sides, *known = w->laid_known, laid_value[MAX_CARDS_IN_WORD];
+    int m = w->m;
+    for (int k = 0; k < c->epistolary; k++) unknown = times(unknown, 2);
+    for (int i = 0; i < (m ? m : 1); i++) known[i] = 1;
+    for (int i = 0; i < m; i++) {
+        const FaceCeiling *fc = &c->face[w->seq[i].face];
+        laid_value[i] = i ? fc->self_factor * (own_value(c, w->seq[i].face, laid_shape(w, i)) + w->received) : w->first_value;
+        if (!fc->aims) continue;
+        int64_t f = fc->factor;
+        if (fc->aims >> AIM_LEFT & 1 && i >= 1) known[i - 1] = times(known[i - 1], f);
+        if (fc->aims >> AIM_LEFT2 & 1 && i >= 2) known[i - 2] = times(known[i - 2], f);
+        if (fc->aims >> AIM_RIGHT & 1) {
+            if (i + 1 < m) known[i + 1] = times(known[i + 1], f);
+            else unknown = times(unknown, f);
+        }
+        if (fc->aims >> AIM_RIGHT2 & 1) {
+            if (i + 2 < m) known[i + 2] = times(known[i + 2], f);
+            else unknown = times(unknown, f);
+        }
+        if (fc->aims >> AIM_LAST & 1) unknown = times(unknown, f);
+    }
+    w->known_gain = 0;
+    for (int i = 1; i < m; i++) w->known_gain += (double)laid_value[i] * (double)(known[i] - 1);
+    w->room = unknown > 1 ? log((double)unknown) : 0;
+    w->n_placed = 0;
+    w->first_placed = -1;
+    if (unknown <= 1) return;
+    double more = w->height ? (double)below[AIM_LEFT] * (double)below[AIM_LEFT2] : 1;  /* (from the cards below) */
+    if (!m) {
+        double cap = w->most.cards < 2 ? more * (double)at[AIM_LAST] : more;  /* (the first card the last) */
+        if (cap > 1 && w->first_value > 0) w->first_placed = 0;
+        may_aim(w, (double)w->first_value, cap, cap > 1 ? log(cap) : 0);
+    }
+    for (int i = m >= 2 ? m - 2 : 0; i < m; i++) {
+        double cap = i == m - 2 ? (w->height ? (double)below[AIM_LEFT2] : 1) : more > at[AIM_LAST] ? more : (double)at[AIM_LAST];
+        if (!i && cap > 1 && w->first_value > 0) w->first_placed = w->n_placed;
+        may_aim(w, (double)laid_value[i] * (double)known[i], cap, cap > 1 ? log(cap) : 0);
+    }
+    /* The units below: no more of them than factors of 2 in `unknown` gain from it */
+    double mid = (double)below[AIM_LEFT] * (double)at[AIM_RIGHT] * (double)below[AIM_LEFT2] * (double)at[AIM_RIGHT2];
+    double last = (double)at[AIM_LAST] * (double)at[AIM_RIGHT] * (double)at[AIM_RIGHT2];
+    if (mid <= 1 && last <= 1) return;
+    int64_t values[MAX_ENTRIES], best[MAX_ENTRIES];
+    uint8_t copy[MAX_ENTRIES];
+    int most = 64 - __builtin_clzll((uint64_t)unknown), height = w->height < most ? w->height : most;
+    memcpy(values, w->peaks, sizeof(int64_t) * (size_t)w->n_adds);
+    memcpy(copy, w->peak_copy, (size_t)w->n_adds);
+    int n = top_list(values, copy, w->n_adds, height, w->copies_left, best);
+    double ln_mid = mid > 1 ? log(mid) : 0, ln_last = last > mid ? log(last) : ln_mid;
+    for (int i = 0; i < n; i++) {
+        int is_last = i == 0 && last > mid;
+        may_aim(w, (double)best[i], is_last ? last : mid, is_last ? ln_last : ln_mid);
+    }
+}
+
+/* What the factors aimed at cards add, `product` of them at the first card: the least of three bounds. The others'
+ * factors at the first card and at each of the best cards they may aim at (spread); the most either way of placing
+ * them all, at the first card or at the best other card: every card c of value v_c gets a product P_c of the factors
+ * aimed at it (one aimed at two cards counted on each: Factors.sides), and sum_c v_c (P_c - 1) is at most the best
+ * value times (prod_c P_c - 1); with the first card's own `product` apart, the sum is convex in what the first card
+ * takes of the others, so at most its larger end; and placed where they can be (placed_gain). */
 static int64_t aimed_gain(const Reach *w, int64_t product) {
     int64_t spread = (times(product, w->x.other) - 1) * w->first_value + w->others_gain;
-    if (!w->priced) return spread;
+    int64_t placed = w->x.sides > 1 ? placed_gain(w, product) : spread;  /* (no factor aims at another card) */
     int64_t at_first = (times(product, w->x.sides) - 1) * w->first_value;
     int64_t apart = (product - 1) * w->first_value + (w->x.sides - 1) * w->other_best;
     int64_t most = at_first > apart ? at_first : apart;
-    if (w->x.sides > 1) {
-        int64_t placed = placed_gain(w, product);
-        if (placed < most) most = placed;
-    }
+    if (placed < most) most = placed;
     return most < spread ? most : spread;
 }
 
@@ -702,6 +787,7 @@ static int64_t factor_gain(Reach *w) {
     }
     int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
     w->first_value = first > 0 ? first : 0;
+    if (w->x.sides > 1) read_placed(w);
     w->n_best = top_list(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left, w->best);
     int64_t sum = 0;
     for (int i = 0; i < w->n_best; i++) sum += w->best[i];
@@ -867,7 +953,8 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->is_word = steps_is_word(&c->t->steps, node);
     w->copies_left = copies_left;
     w->facts = facts;
-    w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1, .at = {1, 1, 1, 1, 1}};
+    w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1, .at = {1, 1, 1, 1, 1}, .below_at = {1, 1, 1, 1, 1},
+                     .below_sides = 1};
     w->word_adds = w->received = w->received_first = w->gives_total = 0;
     w->priced = cheap != NULL;
     w->wild_laid = 0;
