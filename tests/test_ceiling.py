@@ -289,16 +289,24 @@ NEIGHBOURS = ["v3", "k3", "q1", "f2", "f3", "p2", "w3"]
 """Cards that multiply the card beside them, two away or the last, and motifs that repeat them or double the last
 card: each card gets at most one factor from each place beside it, all of those aimed at the last card."""
 
+SAME_LETTERS = ["v1", "v2", "k1", "k2", "q2", "f1", "p1", "w1", "w2"]
+"""Cards spelling the letters of NEIGHBOURS: a word holding fewer of a letter than there are such cards takes fewer of
+the ones if it takes more of the others."""
 
-@pytest.mark.parametrize("seed", range(32))
+
+@pytest.mark.parametrize("seed", range(40))
 def test_a_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours(seed: int) -> None:
     """A ceiling lets a laid card take the factors the laid cards aim at it, and of the others one from each place
     beside it not yet laid (the card to its left, to its right, two to the left, two to the right) or every factor
     aimed at the last card (ceiling.c, placed_gain); so on deals rich in such cards, their copies and Epistolary Novel,
-    no word scores more than a ceiling on its way (half the seeds: or beats its prices by more, under random ones)."""
+    no word scores more than a ceiling on its way (half the seeds: or beats its prices by more, under random ones). Some
+    deals hold SAME_LETTERS too (read_placed's cases of how many of a letter the factors' cards take), some a Double
+    Wild."""
     rng = random.Random(f"neighbours {seed}")
     hand, motifs, rules, escaped = deal(rng)
-    hand.update(rng.sample(NEIGHBOURS, rng.randint(2, 4)))
+    hand.update(rng.sample(NEIGHBOURS, rng.randint(2, 4)) + rng.sample(SAME_LETTERS, rng.randint(0, 2)))
+    if seed % 3 == 1:  # its second letter is the subtree's: the next card's letter is not the node's next
+        hand.update(["doublewild1"])
     extra = rng.sample(["alliteration", "clones", "epistolary-novel"], rng.randint(1, 2))
     motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
     pool = Counter(rng.sample(sorted(deck().elements()), 3))

@@ -233,6 +233,7 @@ typedef struct {
     int64_t at[N_AIMS];           /* per place (AIM_*), the largest factor aimed from there; at the last, the product */
     int64_t below_at[N_AIMS];     /* of them, the units below's */
     int64_t below_sides;          /* of sides, the units below's */
+    int64_t next_left;            /* of below_at[AIM_LEFT], the units' that may come next (their letter follows) */
 } Factors;
 
 /* Fold a factor aimed at the places `aims`, `copies` times, into x->at. */
@@ -512,13 +513,16 @@ typedef struct {
     double weight, cap, size, ratio;
 } Aimed;
 
-#define PLACED_ITEMS (2 + MAX_ENTRIES)
+#define PLACED_ITEMS 48  /* the first card, two laid, and no more units below than bits in FACTOR_CAP's product */
+#define PLACED_CASES 4   /* cases of how many units of a letter the factors below take */
+#define MAX_AIMERS (2 * MAX_BELOW)
 
 /* One ceiling's working: the prefix and what may come below the node. */
 typedef struct {
     const Ceiling *c;
     const Placed *seq;
     int m, letters, height, copies_left, is_word;
+    uint32_t node;
     Shape most, laid[MAX_CARDS_IN_WORD];  /* the word's, and each prefix card's */
     const uint8_t *facts;
     Factors x;
@@ -541,9 +545,15 @@ typedef struct {
      * each laid card, what they add to those after the first (known_gain); the cards the others may aim at, in all
      * ln of their product (room); which of them is the first card (-1: none) */
     int64_t laid_known[MAX_CARDS_IN_WORD];
-    double known_gain, room;
-    Aimed placed[PLACED_ITEMS];
-    int n_placed, first_placed;
+    double known_gain, room[PLACED_CASES];
+    Aimed placed[PLACED_CASES][PLACED_ITEMS];
+    int n_placed[PLACED_CASES], first_placed, cases;
+    /* The units below that aim factors at other cards (MULT_OTHER, MULT_OTHER2: aimer_two), by resource; the letter
+     * each resource's units start with (-1: any) */
+    int64_t aimer[MAX_AIMERS];
+    int8_t aimer_res[MAX_AIMERS], res_letter[MAX_RESOURCES];
+    uint8_t aimer_two[MAX_AIMERS];
+    int n_aimers;
     int8_t first_res[MAX_BELOW];
     int n_first;
 } Reach;
@@ -587,6 +597,9 @@ static void read_below(Reach *w, const int *left, const int *held) {
     const Tables *t = w->c->t;
     Below below;  /* (only the counts cleared: the factors are written before they are read) */
     for (int kind = 0; kind < 5; kind++) below.n[kind] = 0;
+    uint32_t next = steps_letters(&t->steps, w->node);  /* the letters that may come next (a Double Wild's second) */
+    if (w->m && w->seq[w->m - 1].letters[1] < 0 && t->scorer.faces[w->seq[w->m - 1].face].wild == WILD_double)
+        next = ALL_LETTERS;
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || w->height == 0) continue;
         int limits[4] = {left[r], held[r], w->copies_left, w->m};
@@ -596,12 +609,22 @@ static void read_below(Reach *w, const int *left, const int *held) {
             if (w->c->res_aims[r][a] > 1) {
                 aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k.copies);
                 if (a < AIM_LAST && w->c->res_aims[r][a] > w->x.below_at[a]) w->x.below_at[a] = w->c->res_aims[r][a];
+                if (a == AIM_LEFT && (k.letter < 0 || next >> k.letter & 1) && w->c->res_aims[r][a] > w->x.next_left)
+                    w->x.next_left = w->c->res_aims[r][a];
             }
         w->received += k.single * k.copies;
         w->received_first += k.single_first * k.copies;
         if (k.self_factor > w->most_self) w->most_self = k.self_factor;
         w->cand[w->n_cand++] = k;
+        w->res_letter[r] = (int8_t)(k.letter >= 0 ? k.letter : -1);
     }
+    w->n_aimers = 0;
+    for (int kind = MULT_OTHER; kind <= MULT_OTHER2; kind++)
+        for (int i = 0; i < below.n[kind]; i++) {
+            w->aimer[w->n_aimers] = below.factor[kind][i];
+            w->aimer_res[w->n_aimers] = below.res[kind][i];
+            w->aimer_two[w->n_aimers++] = kind == MULT_OTHER2;
+        }
     w->first_laid = w->x.first;
     below_apply(&below, &w->x, w->height);
     w->n_first = below.n[MULT_FIRST] < w->height ? below.n[MULT_FIRST] : w->height;
@@ -657,19 +680,153 @@ static double knapsack(Aimed *item, int n, double room) {
 static int64_t placed_gain(const Reach *w, int64_t product) {
     Aimed item[PLACED_ITEMS];
     double v0 = (double)w->first_value, sum = v0 * ((double)product * (double)w->laid_known[0] - 1) + w->known_gain;
-    memcpy(item, w->placed, sizeof(Aimed) * (size_t)w->n_placed);
-    if (w->first_placed >= 0) {
-        Aimed *first = &item[w->first_placed];
-        *first = aimed(first->weight * (double)product, first->cap, first->size);
+    double most = 0;
+    for (int k = 0; k < w->cases; k++) {
+        memcpy(item, w->placed[k], sizeof(Aimed) * (size_t)w->n_placed[k]);
+        if (w->first_placed >= 0) {
+            Aimed *first = &item[w->first_placed];
+            *first = aimed(first->weight * (double)product, first->cap, first->size);
+        }
+        double gain = w->room[k] > 0 ? knapsack(item, w->n_placed[k], w->room[k]) : 0;
+        if (gain > most) most = gain;
     }
-    if (w->room > 0) sum += knapsack(item, w->n_placed, w->room);
+    sum += most;
     double up = sum * (1 + 1e-9) + 1;  /* (rounded up, past any rounding) */
     return up >= (double)FACTOR_CAP ? FACTOR_CAP : up < 0 ? 0 : (int64_t)up;
 }
 
 /* Add a card the unknown factors may aim at (none when they cannot: cap 1), into w->placed. */
-static void may_aim(Reach *w, double weight, double cap, double size) {
-    if (cap > 1 && weight > 0 && w->n_placed < PLACED_ITEMS) w->placed[w->n_placed++] = aimed(weight, cap, size);
+static void may_aim(Reach *w, int k, double weight, double cap, double size) {
+    if (cap > 1 && weight > 0) w->placed[k][w->n_placed[k]++] = aimed(weight, cap, size);  /* (room: PLACED_ITEMS) */
+}
+
+/* How many units below (their copies) of resources whose units start with `letter`: of those that aim factors at
+ * other cards (aimers 1), or of the others (0); at most as many as the letter's facts allow. */
+static int letter_units(const Reach *w, int letter, int aimers) {
+    int n = 0;
+    for (int k = 0; k < w->n_cand; k++) {
+        int r = w->cand[k].res, aims = 0;
+        for (int i = 0; i < w->n_aimers && !aims; i++) aims = w->aimer_res[i] == r;
+        if (w->cand[k].letter == letter && aims == aimers) n += w->cand[k].copies;
+    }
+    return n < w->facts[letter] ? n : w->facts[letter];
+}
+
+/* The letter the units below aiming factors at other cards start with, when other units below start with it too and
+ * the subtree has too few of it for all of them (so a word taking more of the ones has fewer of the others); -1 when
+ * none does. Of several, the one with the largest factor. */
+static int shared_letter(const Reach *w) {
+    int best = -1;
+    int64_t factor = 0;
+    for (int i = 0; i < w->n_aimers; i++) {
+        int letter = w->res_letter[w->aimer_res[i]];
+        if (letter < 0 || w->aimer[i] <= factor) continue;
+        int all = letter_units(w, letter, 1) + letter_units(w, letter, 0);
+        if (letter_units(w, letter, 0) > 0 && all > w->facts[letter]) {
+            best = letter;
+            factor = w->aimer[i];
+        }
+    }
+    return best;
+}
+
+/* What a factor of the units below multiplies the product at other cards by (Factors.sides). */
+static int64_t aimer_sides(const Reach *w, int i) { return w->aimer_two[i] ? times(w->aimer[i], w->aimer[i]) : w->aimer[i]; }
+
+/* The product of the factors below in a word taking at most `t` units of `letter` (-1: any) from the resources
+ * aiming factors: of each kind, the largest `height` of the others' and of the t largest of that letter. */
+static int64_t below_product(const Reach *w, int letter, int t) {
+    int64_t f[MAX_AIMERS], product = 1;
+    uint8_t two[MAX_AIMERS], taken[MAX_AIMERS] = {0};
+    int n = 0;
+    for (int i = 0; i < w->n_aimers; i++)
+        if (letter < 0 || w->res_letter[w->aimer_res[i]] != letter) {
+            f[n] = w->aimer[i];
+            two[n++] = w->aimer_two[i];
+        }
+    for (int j = 0; j < t && letter >= 0; j++) {  /* the t largest of the letter */
+        int best = -1;
+        for (int i = 0; i < w->n_aimers; i++)
+            if (!taken[i] && w->res_letter[w->aimer_res[i]] == letter && (best < 0 || aimer_sides(w, i) > aimer_sides(w, best)))
+                best = i;
+        if (best < 0) break;
+        taken[best] = 1;
+        f[n] = w->aimer[best];
+        two[n++] = w->aimer_two[best];
+    }
+    for (int kind = 0; kind < 2; kind++)
+        for (int j = 0; j < w->height; j++) {  /* the largest `height` of each kind */
+            int best = -1;
+            for (int i = 0; i < n; i++)
+                if (two[i] == kind && f[i] > 1 && (best < 0 || f[i] > f[best])) best = i;
+            if (best < 0) break;
+            product = times(product, kind ? times(f[best], f[best]) : f[best]);
+            f[best] = 0;
+        }
+    return product;
+}
+
+/* Of the units below's values[] (their entries), those starting with `letter`: keep the best k of the resources
+ * aiming factors and the best (the subtree's facts less k) of the others; the rest 0. */
+static void keep_letter(const Reach *w, int letter, int k, int64_t *values) {
+    int8_t group[MAX_ENTRIES];  /* -1: not of the letter; 1: an aimer's; 0: another's */
+    for (int i = 0; i < w->n_adds; i++) {
+        int aims = 0;
+        for (int j = 0; j < w->n_aimers && !aims; j++) aims = w->aimer_res[j] == w->from[i];
+        group[i] = (int8_t)(w->add_letter[i] != letter ? -1 : aims);
+    }
+    for (int g = 0; g < 2; g++) {
+        int keep = g ? k : w->facts[letter] - k;
+        for (int kept = 0; kept < keep; kept++) {  /* the best left in the group, kept out of it */
+            int best = -1;
+            for (int i = 0; i < w->n_adds; i++)
+                if (group[i] == g && (best < 0 || values[i] > values[best])) best = i;
+            if (best < 0) break;
+            group[best] = -1;
+        }
+        for (int i = 0; i < w->n_adds; i++)
+            if (group[i] == g) values[i] = 0;
+    }
+}
+
+/* Case k of read_placed (k units of `letter` from the resources aiming factors; letter -1: any number): the cards
+ * the unknown factors may aim at, into w->placed[k], and ln of their product into w->room[k]. */
+static void place_case(Reach *w, int k, int letter, int64_t laid_unknown, const int64_t *laid_value) {
+    const int64_t *at = w->x.at, *below = w->x.below_at, *known = w->laid_known;
+    int m = w->m;
+    int64_t unknown = times(laid_unknown, letter < 0 ? w->x.below_sides : below_product(w, letter, k));
+    w->room[k] = unknown > 1 ? log((double)unknown) : 0;
+    w->n_placed[k] = 0;
+    if (unknown <= 1) return;
+    double more = w->height ? (double)w->x.next_left * (double)below[AIM_LEFT2] : 1;  /* (the cards below: next) */
+    if (!m) {
+        more = w->height ? (double)below[AIM_LEFT] * (double)below[AIM_LEFT2] : 1;
+        double cap = w->most.cards < 2 ? more * (double)at[AIM_LAST] : more;  /* (the first card the last) */
+        if (cap > 1 && w->first_value > 0) w->first_placed = 0;
+        may_aim(w, k, (double)w->first_value, cap, cap > 1 ? log(cap) : 0);
+    }
+    for (int i = m >= 2 ? m - 2 : 0; i < m; i++) {
+        double cap = i == m - 2 ? (w->height ? (double)below[AIM_LEFT2] : 1) : more > at[AIM_LAST] ? more : (double)at[AIM_LAST];
+        if (!i && cap > 1 && w->first_value > 0) w->first_placed = w->n_placed[k];
+        may_aim(w, k, (double)laid_value[i] * (double)known[i], cap, cap > 1 ? log(cap) : 0);
+    }
+    /* The units below: no more of them than factors of 2 in `unknown` gain from it; of `letter`, k from the
+     * resources aiming factors and the subtree's facts less k from the others */
+    double mid = (double)below[AIM_LEFT] * (double)at[AIM_RIGHT] * (double)below[AIM_LEFT2] * (double)at[AIM_RIGHT2];
+    double last = (double)at[AIM_LAST] * (double)at[AIM_RIGHT] * (double)at[AIM_RIGHT2];
+    if (mid <= 1 && last <= 1) return;
+    int64_t values[MAX_ENTRIES], best[MAX_ENTRIES];
+    uint8_t copy[MAX_ENTRIES];
+    int most = 64 - __builtin_clzll((uint64_t)unknown), height = w->height < most ? w->height : most;
+    memcpy(values, w->peaks, sizeof(int64_t) * (size_t)w->n_adds);
+    memcpy(copy, w->peak_copy, (size_t)w->n_adds);
+    if (letter >= 0) keep_letter(w, letter, k, values);
+    int n = top_list(values, copy, w->n_adds, height, w->copies_left, best);
+    double ln_mid = mid > 1 ? log(mid) : 0, ln_last = last > mid ? log(last) : ln_mid;
+    for (int i = 0; i < n; i++) {
+        int is_last = i == 0 && last > mid;
+        may_aim(w, k, (double)best[i], is_last ? last : mid, is_last ? ln_last : ln_mid);
+    }
 }
 
 /* Where the factors aimed at cards are placed (placed_gain): a laid card gets exactly the factors the laid cards aim
@@ -682,10 +839,9 @@ static void may_aim(Reach *w, double weight, double cap, double size) {
  * of those caps within ln unknown. */
 static void read_placed(Reach *w) {
     const Ceiling *c = w->c;
-    const int64_t *at = w->x.at, *below = w->x.below_at;
-    int64_t unknown = w->x.below_sides, *known = w->laid_known, laid_value[MAX_CARDS_IN_WORD];
+    int64_t laid_unknown = 1, *known = w->laid_known, laid_value[MAX_CARDS_IN_WORD];
     int m = w->m;
-    for (int k = 0; k < c->epistolary; k++) unknown = times(unknown, 2);
+    for (int k = 0; k < c->epistolary; k++) laid_unknown = times(laid_unknown, 2);
     for (int i = 0; i < (m ? m : 1); i++) known[i] = 1;
     for (int i = 0; i < m; i++) {
         const FaceCeiling *fc = &c->face[w->seq[i].face];
@@ -696,46 +852,22 @@ static void read_placed(Reach *w) {
         if (fc->aims >> AIM_LEFT2 & 1 && i >= 2) known[i - 2] = times(known[i - 2], f);
         if (fc->aims >> AIM_RIGHT & 1) {
             if (i + 1 < m) known[i + 1] = times(known[i + 1], f);
-            else unknown = times(unknown, f);
+            else laid_unknown = times(laid_unknown, f);
         }
         if (fc->aims >> AIM_RIGHT2 & 1) {
             if (i + 2 < m) known[i + 2] = times(known[i + 2], f);
-            else unknown = times(unknown, f);
+            else laid_unknown = times(laid_unknown, f);
         }
-        if (fc->aims >> AIM_LAST & 1) unknown = times(unknown, f);
+        if (fc->aims >> AIM_LAST & 1) laid_unknown = times(laid_unknown, f);
     }
     w->known_gain = 0;
     for (int i = 1; i < m; i++) w->known_gain += (double)laid_value[i] * (double)(known[i] - 1);
-    w->room = unknown > 1 ? log((double)unknown) : 0;
-    w->n_placed = 0;
+    /* The cases: how many units of the letter the factors below spell (shared), or one case when no letter is */
+    int letter = shared_letter(w), most = letter < 0 ? 0 : letter_units(w, letter, 1);
+    w->cases = letter < 0 || most >= PLACED_CASES ? 1 : most + 1;
+    if (w->cases == 1) letter = -1;
     w->first_placed = -1;
-    if (unknown <= 1) return;
-    double more = w->height ? (double)below[AIM_LEFT] * (double)below[AIM_LEFT2] : 1;  /* (from the cards below) */
-    if (!m) {
-        double cap = w->most.cards < 2 ? more * (double)at[AIM_LAST] : more;  /* (the first card the last) */
-        if (cap > 1 && w->first_value > 0) w->first_placed = 0;
-        may_aim(w, (double)w->first_value, cap, cap > 1 ? log(cap) : 0);
-    }
-    for (int i = m >= 2 ? m - 2 : 0; i < m; i++) {
-        double cap = i == m - 2 ? (w->height ? (double)below[AIM_LEFT2] : 1) : more > at[AIM_LAST] ? more : (double)at[AIM_LAST];
-        if (!i && cap > 1 && w->first_value > 0) w->first_placed = w->n_placed;
-        may_aim(w, (double)laid_value[i] * (double)known[i], cap, cap > 1 ? log(cap) : 0);
-    }
-    /* The units below: no more of them than factors of 2 in `unknown` gain from it */
-    double mid = (double)below[AIM_LEFT] * (double)at[AIM_RIGHT] * (double)below[AIM_LEFT2] * (double)at[AIM_RIGHT2];
-    double last = (double)at[AIM_LAST] * (double)at[AIM_RIGHT] * (double)at[AIM_RIGHT2];
-    if (mid <= 1 && last <= 1) return;
-    int64_t values[MAX_ENTRIES], best[MAX_ENTRIES];
-    uint8_t copy[MAX_ENTRIES];
-    int most = 64 - __builtin_clzll((uint64_t)unknown), height = w->height < most ? w->height : most;
-    memcpy(values, w->peaks, sizeof(int64_t) * (size_t)w->n_adds);
-    memcpy(copy, w->peak_copy, (size_t)w->n_adds);
-    int n = top_list(values, copy, w->n_adds, height, w->copies_left, best);
-    double ln_mid = mid > 1 ? log(mid) : 0, ln_last = last > mid ? log(last) : ln_mid;
-    for (int i = 0; i < n; i++) {
-        int is_last = i == 0 && last > mid;
-        may_aim(w, (double)best[i], is_last ? last : mid, is_last ? ln_last : ln_mid);
-    }
+    for (int k = 0; k < w->cases; k++) place_case(w, k, letter, laid_unknown, laid_value);
 }
 
 /* What the factors aimed at cards add, `product` of them at the first card: the least of three bounds. The others'
@@ -951,10 +1083,11 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->most.left_least = cheap ? letters : 0;  /* (the units below: after the prefix; unpriced, as before) */
     w->most.right_least = 0;
     w->is_word = steps_is_word(&c->t->steps, node);
+    w->node = node;
     w->copies_left = copies_left;
     w->facts = facts;
     w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1, .at = {1, 1, 1, 1, 1}, .below_at = {1, 1, 1, 1, 1},
-                     .below_sides = 1};
+                     .below_sides = 1, .next_left = 1};
     w->word_adds = w->received = w->received_first = w->gives_total = 0;
     w->priced = cheap != NULL;
     w->wild_laid = 0;
