@@ -314,6 +314,7 @@ typedef struct {
     int held;           /* of them, cards held (the rest are copies) */
     int res;
     int letter;         /* the letter every face of it starts with, or -1 (a wild) */
+    int last_letter;    /* the letter every face of it ends with, or -1 */
 } Candidate;
 
 /* The largest sum of at most k of values[0..n) (each counted only if above 0), at most facts[c] of them of entries
@@ -404,6 +405,8 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, con
     if (room > u->room) u->room = room;
     int starts = f->wild == WILD_fixed ? f->letter1 : -1;
     u->k.letter = u->k.letter == -2 || u->k.letter == starts ? starts : -1;
+    int ends = f->wild != WILD_fixed ? -1 : f->letter2 >= 0 ? f->letter2 : f->letter1;
+    u->k.last_letter = u->k.last_letter == -2 || u->k.last_letter == ends ? ends : -1;
     int64_t own = own_value(c, face, most), give = gives(f, most->cards);
     if (own > u->k.own) u->k.own = own;
     if (give > u->k.gives) u->k.gives = give;
@@ -428,7 +431,7 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
     u.at = limits[3];
     u.k.self_factor = 1;
     u.k.res = r;
-    u.k.letter = -2;
+    u.k.letter = u.k.last_letter = -2;
     u.room = 0;
     u.best_word_add = 0;
     for (int kind = 0; kind < 5; kind++) {
@@ -534,7 +537,7 @@ typedef struct {
     int n_cand;
     int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];   /* what each unit below adds; the most it can be worth */
     int n_adds, n_peaks, from[MAX_ENTRIES];
-    int8_t add_letter[MAX_ENTRIES];
+    int8_t add_letter[MAX_ENTRIES], end_letter[MAX_ENTRIES];
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
     /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
      * resources); the first card's value, and what the other factors add (factor_gain). */
@@ -647,6 +650,7 @@ static void list_entries(Reach *w) {
         for (int copy = 0; copy < u->copies && n < MAX_ENTRIES; copy++, n++) {
             w->from[n] = u->res;
             w->add_letter[n] = (int8_t)u->letter;
+            w->end_letter[n] = (int8_t)u->last_letter;
             w->add_copy[n] = w->peak_copy[n] = copy >= u->held;
             w->adds[n] = add;
             w->peaks[n] = peak;
@@ -821,12 +825,19 @@ static void place_case(Reach *w, int k, int letter, int64_t laid_unknown, const 
     memcpy(values, w->peaks, sizeof(int64_t) * (size_t)w->n_adds);
     memcpy(copy, w->peak_copy, (size_t)w->n_adds);
     if (letter >= 0) keep_letter(w, letter, k, values);
+    /* The last card: the best unit below that may end a word of the subtree (its last letter one of its ends) */
+    int64_t ending = 0;
+    uint32_t ends = facts_ends(w->facts);
+    for (int i = 0; i < w->n_adds && last > mid; i++)
+        if ((w->end_letter[i] < 0 || ends >> w->end_letter[i] & 1) && values[i] > ending) ending = values[i];
     int n = top_list(values, copy, w->n_adds, height, w->copies_left, best);
     double ln_mid = mid > 1 ? log(mid) : 0, ln_last = last > mid ? log(last) : ln_mid;
+    int apart = last > mid && n && ending < best[0];  /* (not the best: the last card another item) */
     for (int i = 0; i < n; i++) {
-        int is_last = i == 0 && last > mid;
+        int is_last = i == 0 && last > mid && !apart;
         may_aim(w, k, (double)best[i], is_last ? last : mid, is_last ? ln_last : ln_mid);
     }
+    if (apart) may_aim(w, k, (double)ending, last, ln_last);
 }
 
 /* Where the factors aimed at cards are placed (placed_gain): a laid card gets exactly the factors the laid cards aim
