@@ -542,8 +542,7 @@ typedef struct {
     /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
      * resources); the first card's value, and what the other factors add (factor_gain). */
     int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain, other_best;
-    int64_t best[MAX_ENTRIES];  /* the most the other cards the factors aim at can be worth, best first */
-    int n_best;
+    int64_t laid_value[MAX_CARDS_IN_WORD];  /* each laid card's value before factors (the first's: first_value) */
     /* Where the factors aimed at cards are placed (read_placed): the product of the laid cards' factors aimed at
      * each laid card, what they add to those after the first (known_gain); the cards the others may aim at, in all
      * ln of their product (room); which of them is the first card (-1: none) */
@@ -552,7 +551,8 @@ typedef struct {
     Aimed placed[PLACED_CASES][PLACED_ITEMS];
     int n_placed[PLACED_CASES], first_placed, cases;
     /* The units below that aim factors at other cards (MULT_OTHER, MULT_OTHER2: aimer_two), by resource; the letter
-     * each resource's units start with (-1: any) */
+     * each resource's units start with (-1: any); the resources among them, as bits */
+    uint64_t aiming;
     int64_t aimer[MAX_AIMERS];
     int8_t aimer_res[MAX_AIMERS], res_letter[MAX_RESOURCES];
     uint8_t aimer_two[MAX_AIMERS];
@@ -622,8 +622,10 @@ static void read_below(Reach *w, const int *left, const int *held) {
         w->res_letter[r] = (int8_t)(k.letter >= 0 ? k.letter : -1);
     }
     w->n_aimers = 0;
+    w->aiming = 0;
     for (int kind = MULT_OTHER; kind <= MULT_OTHER2; kind++)
         for (int i = 0; i < below.n[kind]; i++) {
+            w->aiming |= (uint64_t)1 << below.res[kind][i];
             w->aimer[w->n_aimers] = below.factor[kind][i];
             w->aimer_res[w->n_aimers] = below.res[kind][i];
             w->aimer_two[w->n_aimers++] = kind == MULT_OTHER2;
@@ -708,11 +710,8 @@ static void may_aim(Reach *w, int k, double weight, double cap, double size) {
  * other cards (aimers 1), or of the others (0); at most as many as the letter's facts allow. */
 static int letter_units(const Reach *w, int letter, int aimers) {
     int n = 0;
-    for (int k = 0; k < w->n_cand; k++) {
-        int r = w->cand[k].res, aims = 0;
-        for (int i = 0; i < w->n_aimers && !aims; i++) aims = w->aimer_res[i] == r;
-        if (w->cand[k].letter == letter && aims == aimers) n += w->cand[k].copies;
-    }
+    for (int k = 0; k < w->n_cand; k++)
+        if (w->cand[k].letter == letter && (int)(w->aiming >> w->cand[k].res & 1) == aimers) n += w->cand[k].copies;
     return n < w->facts[letter] ? n : w->facts[letter];
 }
 
@@ -725,8 +724,8 @@ static int shared_letter(const Reach *w) {
     for (int i = 0; i < w->n_aimers; i++) {
         int letter = w->res_letter[w->aimer_res[i]];
         if (letter < 0 || w->aimer[i] <= factor) continue;
-        int all = letter_units(w, letter, 1) + letter_units(w, letter, 0);
-        if (letter_units(w, letter, 0) > 0 && all > w->facts[letter]) {
+        int others = letter_units(w, letter, 0);
+        if (others > 0 && letter_units(w, letter, 1) + others > w->facts[letter]) {
             best = letter;
             factor = w->aimer[i];
         }
@@ -774,11 +773,8 @@ static int64_t below_product(const Reach *w, int letter, int t) {
  * aiming factors and the best (the subtree's facts less k) of the others; the rest 0. */
 static void keep_letter(const Reach *w, int letter, int k, int64_t *values) {
     int8_t group[MAX_ENTRIES];  /* -1: not of the letter; 1: an aimer's; 0: another's */
-    for (int i = 0; i < w->n_adds; i++) {
-        int aims = 0;
-        for (int j = 0; j < w->n_aimers && !aims; j++) aims = w->aimer_res[j] == w->from[i];
-        group[i] = (int8_t)(w->add_letter[i] != letter ? -1 : aims);
-    }
+    for (int i = 0; i < w->n_adds; i++)
+        group[i] = (int8_t)(w->add_letter[i] != letter ? -1 : (int)(w->aiming >> w->from[i] & 1));
     for (int g = 0; g < 2; g++) {
         int keep = g ? k : w->facts[letter] - k;
         for (int kept = 0; kept < keep; kept++) {  /* the best left in the group, kept out of it */
@@ -795,16 +791,16 @@ static void keep_letter(const Reach *w, int letter, int k, int64_t *values) {
 
 /* Case k of read_placed (k units of `letter` from the resources aiming factors; letter -1: any number): the cards
  * the unknown factors may aim at, into w->placed[k], and ln of their product into w->room[k]. */
-static void place_case(Reach *w, int k, int letter, int64_t laid_unknown, const int64_t *laid_value) {
-    const int64_t *at = w->x.at, *below = w->x.below_at, *known = w->laid_known;
+static void place_case(Reach *w, int k, int letter, int64_t laid_unknown) {
+    const int64_t *at = w->x.at, *below = w->x.below_at, *known = w->laid_known, *laid_value = w->laid_value;
     int m = w->m;
     int64_t unknown = times(laid_unknown, letter < 0 ? w->x.below_sides : below_product(w, letter, k));
     w->room[k] = unknown > 1 ? log((double)unknown) : 0;
     w->n_placed[k] = 0;
     if (unknown <= 1) return;
-    double more = w->height ? (double)w->x.next_left * (double)below[AIM_LEFT2] : 1;  /* (the cards below: next) */
+    /* From one and two to its right, the cards below: the first of them, when a card is laid, one that may come next */
+    double more = w->height ? (double)(m ? w->x.next_left : below[AIM_LEFT]) * (double)below[AIM_LEFT2] : 1;
     if (!m) {
-        more = w->height ? (double)below[AIM_LEFT] * (double)below[AIM_LEFT2] : 1;
         double cap = w->most.cards < 2 ? more * (double)at[AIM_LAST] : more;  /* (the first card the last) */
         if (cap > 1 && w->first_value > 0) w->first_placed = 0;
         may_aim(w, k, (double)w->first_value, cap, cap > 1 ? log(cap) : 0);
@@ -850,13 +846,12 @@ static void place_case(Reach *w, int k, int letter, int64_t laid_unknown, const 
  * of those caps within ln unknown. */
 static void read_placed(Reach *w) {
     const Ceiling *c = w->c;
-    int64_t laid_unknown = 1, *known = w->laid_known, laid_value[MAX_CARDS_IN_WORD];
+    int64_t laid_unknown = 1, *known = w->laid_known;
     int m = w->m;
     for (int k = 0; k < c->epistolary; k++) laid_unknown = times(laid_unknown, 2);
     for (int i = 0; i < (m ? m : 1); i++) known[i] = 1;
     for (int i = 0; i < m; i++) {
         const FaceCeiling *fc = &c->face[w->seq[i].face];
-        laid_value[i] = i ? fc->self_factor * (own_value(c, w->seq[i].face, laid_shape(w, i)) + w->received) : w->first_value;
         if (!fc->aims) continue;
         int64_t f = fc->factor;
         if (fc->aims >> AIM_LEFT & 1 && i >= 1) known[i - 1] = times(known[i - 1], f);
@@ -872,13 +867,13 @@ static void read_placed(Reach *w) {
         if (fc->aims >> AIM_LAST & 1) laid_unknown = times(laid_unknown, f);
     }
     w->known_gain = 0;
-    for (int i = 1; i < m; i++) w->known_gain += (double)laid_value[i] * (double)(known[i] - 1);
+    for (int i = 1; i < m; i++) w->known_gain += (double)w->laid_value[i] * (double)(known[i] - 1);
     /* The cases: how many units of the letter the factors below spell (shared), or one case when no letter is */
     int letter = shared_letter(w), most = letter < 0 ? 0 : letter_units(w, letter, 1);
     w->cases = letter < 0 || most >= PLACED_CASES ? 1 : most + 1;
     if (w->cases == 1) letter = -1;
     w->first_placed = -1;
-    for (int k = 0; k < w->cases; k++) place_case(w, k, letter, laid_unknown, laid_value);
+    for (int k = 0; k < w->cases; k++) place_case(w, k, letter, laid_unknown);
 }
 
 /* What the factors aimed at cards add, `product` of them at the first card: the least of three bounds. The others'
@@ -914,9 +909,12 @@ static int64_t factor_gain(Reach *w) {
         for (int i = 0; i < w->n_peaks; i++)
             if (w->peaks[i] > first) first = w->peaks[i];
     }
-    for (int i = 1; i < w->m && w->n_peaks < MAX_ENTRIES; i++) {
-        w->peak_copy[w->n_peaks] = 0;
-        w->peaks[w->n_peaks++] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, laid_shape(w, i)) + w->received);
+    for (int i = 1; i < w->m; i++) {
+        w->laid_value[i] = c->face[w->seq[i].face].self_factor * (own_value(c, w->seq[i].face, laid_shape(w, i)) + w->received);
+        if (w->n_peaks < MAX_ENTRIES) {
+            w->peak_copy[w->n_peaks] = 0;
+            w->peaks[w->n_peaks++] = w->laid_value[i];
+        }
     }
     for (int k = 0; k < c->first_letter; k++) {
         w->x.first = times(w->x.first, 2);
@@ -929,13 +927,13 @@ static int64_t factor_gain(Reach *w) {
         w->x.aimed += 1;
     }
     int aimed = w->x.aimed < w->most.cards ? w->x.aimed : w->most.cards;
-    w->first_value = first > 0 ? first : 0;
+    w->first_value = w->laid_value[0] = first > 0 ? first : 0;
     if (w->x.sides > 1) read_placed(w);
-    w->n_best = top_list(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left, w->best);
-    int64_t sum = 0;
-    for (int i = 0; i < w->n_best; i++) sum += w->best[i];
+    int64_t best[MAX_ENTRIES], sum = 0;  /* (the other cards the factors may aim at, best first) */
+    int n_best = top_list(w->peaks, w->peak_copy, w->n_peaks, aimed, w->copies_left, best);
+    for (int i = 0; i < n_best; i++) sum += best[i];
     w->others_gain = (w->x.other - 1) * sum;
-    w->other_best = w->n_best ? w->best[0] : 0;
+    w->other_best = n_best ? best[0] : 0;
     return aimed_gain(w, w->x.first);
 }
 
