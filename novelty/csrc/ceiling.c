@@ -561,11 +561,19 @@ typedef struct {
     int n_first;
 } Reach;
 
+/* Whether the last card laid has a letter left to the subtree: a wild whose one letter, or a Double Wild whose second,
+ * is the first of the completions below the node (the walk's one ceiling for every letter it may spell; its facts
+ * count that letter, and a letter out of the prefix only lets more motifs apply). */
+static int letter_pending(const Tables *t, const Placed *seq, int m) {
+    if (!m || seq[m - 1].letters[1] >= 0) return 0;
+    return seq[m - 1].letters[0] < 0 || t->scorer.faces[seq[m - 1].face].wild == WILD_double;
+}
+
 /* Priced, each prefix card's shape: the letters before it, exactly; after it, those of the prefix and the subtree's
- * at most. */
+ * at most (a wild whose letter is pending spells none of the prefix's: its letter is the subtree's). */
 static void lay_shapes(Reach *w) {
     for (int i = 0, before = 0; i < w->m; i++) {
-        int width = w->seq[i].letters[1] >= 0 ? 2 : 1, after = w->letters - before - width;
+        int width = w->seq[i].letters[0] < 0 ? 0 : w->seq[i].letters[1] >= 0 ? 2 : 1, after = w->letters - before - width;
         w->laid[i] = w->most;
         w->laid[i].left = w->laid[i].left_least = before;
         w->laid[i].right_least = after;
@@ -601,8 +609,7 @@ static void read_below(Reach *w, const int *left, const int *held) {
     Below below;  /* (only the counts cleared: the factors are written before they are read) */
     for (int kind = 0; kind < 5; kind++) below.n[kind] = 0;
     uint32_t next = steps_letters(&t->steps, w->node);  /* the letters that may come next (a Double Wild's second) */
-    if (w->m && w->seq[w->m - 1].letters[1] < 0 && t->scorer.faces[w->seq[w->m - 1].face].wild == WILD_double)
-        next = ALL_LETTERS;
+    if (letter_pending(t, w->seq, w->m)) next = ALL_LETTERS;
     for (int r = 0; r < t->n_res; r++) {
         if (left[r] <= 0 || w->height == 0) continue;
         int limits[4] = {left[r], held[r], w->copies_left, w->m};
@@ -1037,13 +1044,6 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     return tail;
 }
 
-/* What a Double Wild whose second letter is left to the subtree has paid for of the priced path at 2^k. */
-static int64_t paid_ahead(const Reach *w, int k) {
-    if (!w->m) return 0;
-    const Placed *last = &w->seq[w->m - 1];
-    return last->letters[1] < 0 && w->c->t->scorer.faces[last->face].wild == WILD_double ? w->c->path_free[k] : 0;
-}
-
 /* The head at the word's factor with the j largest factors the units below may bring to the first card, free. */
 static int64_t first_head(const Reach *w, int64_t rest, int64_t factor, int j) {
     int64_t product = w->first_laid;
@@ -1064,13 +1064,14 @@ static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum
     if (k < 0) return with_tail;
     /* Along the paths (which count the rest of the points: path_extra) */
     int64_t path_head = at_factor(sum + gain + path_extra, factor) * PRICE_SCALE;
-    int64_t ahead = paid_ahead(w, k), by_path = INT64_MIN;
-    for (int i = 0; i < pp->n_counts; i++) {
-        int64_t path = path_at(pp, k, split, i, node);
+    int pending = letter_pending(w->c->t, w->seq, w->m);
+    int64_t by_path = INT64_MIN;
+    for (int i = 0; i < pp->n_counts; i++) {  /* (a letter pending: the card laid spells it, paid for) */
+        int64_t path = pending ? path_after_first(pp, k, split, i, node) : path_at(pp, k, split, i, node);
         if (path <= NO_PATH) continue;
         int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
         int64_t v = (pp->n_counts == 1 || !w->n_first ? path_head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)
-                    + path + ahead;
+                    + path;
         if (v > by_path) by_path = v;
     }
     if (by_path == INT64_MIN) by_path = path_head + NO_PATH;  /* (no completion: no word below gets this case) */
@@ -1204,15 +1205,12 @@ static int64_t half_up(int64_t x) { return x >= 0 ? (x + 1) / 2 : -(-x / 2); }
 /* Per letter and edge, the most a unit spelling it there adds less its price (Ceiling.priced_path), NO_PATH for a
  * letter no unit spells: a unit's letters are worth at least what it adds less its price in all (a two-letter unit's,
  * when it is worth less than its price, half on each letter; else all on its first and 0 on its second), so no
- * completion's units are worth more than its letters. Never above Ceiling.path's values. Into *free, the most a
- * letter may be worth less than 0: a letter already paid for (a Double Wild's second, left to the subtree). */
-static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t factor, EdgeValues value,
-                                 int64_t *free) {
+ * completion's units are worth more than its letters. Never above Ceiling.path's values. */
+static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t factor, EdgeValues value) {
     int16_t faces[MAX_HELD_FACES];
     int8_t res[MAX_HELD_FACES];
     int64_t add[MAX_HELD_FACES];
     int n = held_faces(c->t, faces, res);
-    *free = 0;
     for (int d = 0; d < PATH_EDGE; d++)
         for (int h = 0; h < PATH_EDGE; h++) {
             Shape shape = edge_shape(c->t, d, h);
@@ -1230,8 +1228,6 @@ static void priced_letter_values(const Ceiling *c, const int64_t *cheap, int64_t
                     if (seconds >> letter & 1 && second > *v) *v = second;
                 }
             }
-            for (int letter = 0; letter < 26; letter++)
-                if (value[letter][d][h] > NO_PATH && -value[letter][d][h] > *free) *free = -value[letter][d][h];
         }
 }
 
@@ -1306,7 +1302,7 @@ int ceiling_price(Ceiling *c, const int64_t *cheap) {
     EdgeValues *value = malloc(sizeof *value);
     int rc = value ? 0 : -1;
     for (int k = 0; k < c->priced.factors && rc == 0; k++) {
-        priced_letter_values(c, cheap, (int64_t)1 << k, *value, &c->path_free[k]);
+        priced_letter_values(c, cheap, (int64_t)1 << k, *value);
         rc = paths_fill(&c->priced, k, (const int64_t (*)[PATH_EDGE][PATH_EDGE])*value);
     }
     free(value);

@@ -66,7 +66,6 @@ typedef struct {
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
     PricedPaths priced;  /* with facts (ceiling_price lays them out at its first prices, and fills them): what the
                           * units below add less their prices */
-    int64_t path_free[PRICED_FACTORS];  /* the most a letter of each factor's priced paths may be worth less than 0 */
 } Ceiling;
 
 /* 0, or -1 when out of memory. */

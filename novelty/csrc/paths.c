@@ -119,12 +119,21 @@ static int store(int32_t *path, int64_t node, int64_t v) {
     return 0;
 }
 
+/* A completion of count class i below `child`, reached by `letter`: the child's path of the same class, or of one
+ * fewer when the letter is counted (the last class: one fewer, or the same). */
+static int64_t class_below(const PricedPaths *pp, int32_t *const *path, int i, int32_t child, int letter) {
+    if (!(pp->counted >> letter & 1)) return path_at_raw(path[i][child]);
+    int64_t below = i == 0 ? NO_PATH : path_at_raw(path[i - 1][child]);
+    if (i == pp->n_counts - 1 && i > 0 && path_at_raw(path[i][child]) > below) below = path_at_raw(path[i][child]);
+    return below;
+}
+
 /* Fill the paths along the words that ends[] marks (NULL: every word), per count class, each letter worth `bonus`
  * more, into path[i]. */
 static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uint8_t *ends, int64_t bonus,
                         int32_t *const *path) {
     const Steps *st = pp->st;
-    int n = pp->n_counts, last = n - 1;
+    int n = pp->n_counts;
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
         int64_t best[PATH_COUNTS];
         int word = steps_is_word(st, (uint32_t)node) && (!ends || ends[node]);
@@ -134,13 +143,8 @@ static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uin
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
             int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + bonus;
-            int counted = pp->counted >> letter & 1;
             for (int i = 0; i < n; i++) {
-                /* The child's class: the same, or one fewer when the letter is counted (the last: one fewer, or it) */
-                int64_t below = !counted ? path_at_raw(path[i][child])
-                                : i == 0 ? NO_PATH
-                                : path_at_raw(path[i - 1][child]);
-                if (counted && i == last && i > 0 && path_at_raw(path[i][child]) > below) below = path_at_raw(path[i][child]);
+                int64_t below = class_below(pp, path, i, child, letter);
                 if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
             }
         }
@@ -161,4 +165,17 @@ int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
             return 0;  /* (out of range) */
     pp->usable[k] = 1;
     return 0;
+}
+
+int64_t path_after_first(const PricedPaths *pp, int k, int split, int i, uint32_t node) {
+    const Steps *st = pp->st;
+    int64_t bonus = split && pp->split_per_letter ? PRICE_SCALE << k : 0, best = NO_PATH;
+    for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
+        int letter = __builtin_ctz(bits);
+        int32_t child = steps_child(st, node, letter);
+        if (child <= (int32_t)node) continue;  /* (a broken index: subtree_facts refused it already) */
+        int64_t below = class_below(pp, pp->path[k][split], i, child, letter);
+        if (below > NO_PATH && bonus + below > best) best = bonus + below;
+    }
+    return best;
 }

@@ -303,6 +303,8 @@ static int record(Walker *w) {
 
 static int extend(Walker *w, uint32_t node);
 static int double_may_pay(Walker *w, int face, int a, uint32_t node);
+static int64_t ceiling_at(Walker *w, uint32_t node);
+static int over_floor(Walker *w, int64_t c);
 
 /* The copies the word may still take itself under walk_best_within's cap (INT_MAX: no cap). */
 static int own_copies_left(const Walker *w) {
@@ -391,6 +393,20 @@ static int lay_double(Walker *w, int face, int a, uint32_t next) {
     return rc;
 }
 
+/* Whether a wild `face` (one letter, no printed face), laid at `node` (its unit taken), may lead to a word over the
+ * floor before its letter is chosen: the ceiling with its letter left to the completions below `node` (whose facts
+ * hold the letter and what follows it) is at least the ceiling of each letter it may spell, as a Double Wild's second
+ * letter is (double_may_pay). One ceiling instead of one per letter, when it prunes. */
+static int wild_may_pay(Walker *w, int face, uint32_t node) {
+    w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
+    w->seq_len++;
+    int64_t c = ceiling_at(w, node);
+    w->seq_len--;
+    if (w->prune) return over_floor(w, c);
+    w->halves[w->seq_len + 1] = c;  /* (checking: each letter's words are held to it too) */
+    return 1;
+}
+
 static int lay_face(Walker *w, int face, uint32_t node) {
     const Face *f = &w->faces[face];
     int kind = f->wild, rc = 0;
@@ -400,15 +416,18 @@ static int lay_face(Walker *w, int face, uint32_t node) {
         return next < 0 ? 0 : lay(w, face, f->letter1, f->letter2, (uint32_t)next);
     }
     uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
+    int pending = w->ceiling && kind != WILD_double && f->as_printed < 0 && (allowed & (allowed - 1));
+    if (pending && !wild_may_pay(w, face, node)) return 0;
     while (allowed && !rc) {
         int a = __builtin_ctz(allowed);
         allowed &= allowed - 1;
         int32_t next = child(w, node, a);
-        if (next < 0) return 0;  /* a broken index: the search has stopped */
+        if (next < 0) break;  /* a broken index: the search has stopped */
         rc = kind == WILD_double ? lay_double(w, face, a, (uint32_t)next) : lay(w, face, a, -1, (uint32_t)next);
-        if (w->b->broken_index) return 0;
+        if (w->b->broken_index) break;
     }
-    return rc;
+    if (pending) w->halves[w->seq_len + 1] = INT64_MAX;
+    return w->b->broken_index ? 0 : rc;
 }
 
 /* Lay face i of the walk's list (taking one unit of its resource), then go on; or, with `kid`, lay the face and
