@@ -9,7 +9,7 @@
  * held or a copy from the pool. rho* comes from walk_priced, which walks below only the nodes whose ceiling, less
  * the prices laid, beats the best found, and must finish for the bound to hold. The prices are the duals of the
  * linear relaxation of packing the options the search laid out (a small revised simplex), each raised by a `lift`
- * (all of it for a wild or a copy, half for a printed card): the closer the duals are to the relaxation over every
+ * (all of it for a wild or a copy, a quarter for a printed card): the closer the duals are to the relaxation over every
  * word, the nearer rho* is to 0 and the bound to that relaxation's value. The lift adds itself times every unit
  * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
@@ -33,7 +33,7 @@
 #define LAST_SLACK 0.005  /* the same: below this, the slack is 0 */
 #define FIRST_LIFT 2.0    /* of the best play found, over every unit there is: what the first round's lift adds */
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
-#define LIFT_OTHERS 0.5   /* of the lift: what units of a printed card's letters take */
+#define LIFT_OTHERS 0.25  /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define FIRST_TRY_SHARE 0.3   /* of the first round's time left: a try at its lift, which may not finish ... */
