@@ -51,7 +51,8 @@ int subtree_facts(const Steps *st, uint8_t *facts) {
 
 static int64_t times(int64_t a, int64_t b) {
     if (a <= 0 || b <= 0) return a * b;
-    return a > FACTOR_CAP / b ? FACTOR_CAP : a * b;
+    __int128 product = (__int128)a * b;  /* (no division: this runs for every unit below, per node) */
+    return product > FACTOR_CAP ? FACTOR_CAP : (int64_t)product;
 }
 
 static int64_t power(int64_t base, int n) {
@@ -561,12 +562,13 @@ typedef struct {
     int n_first;
 } Reach;
 
-/* Whether the last card laid has a letter left to the subtree: a wild whose one letter, or a Double Wild whose second,
- * is the first of the completions below the node (the walk's one ceiling for every letter it may spell; its facts
- * count that letter, and a letter out of the prefix only lets more motifs apply). */
+/* How many letters of the last card laid are left to the subtree: a wild's (a Double Wild's two, or its second) are
+ * the first of the completions below the node (the walk's one ceiling for every letter it may spell; its facts count
+ * them, and a letter out of the prefix only lets more motifs apply). */
 static int letter_pending(const Tables *t, const Placed *seq, int m) {
     if (!m || seq[m - 1].letters[1] >= 0) return 0;
-    return seq[m - 1].letters[0] < 0 || t->scorer.faces[seq[m - 1].face].wild == WILD_double;
+    int width = t->scorer.faces[seq[m - 1].face].wild == WILD_double ? 2 : 1;
+    return seq[m - 1].letters[0] < 0 ? width : width - 1;
 }
 
 /* Priced, each prefix card's shape: the letters before it, exactly; after it, those of the prefix and the subtree's
@@ -1066,8 +1068,8 @@ static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum
     int64_t path_head = at_factor(sum + gain + path_extra, factor) * PRICE_SCALE;
     int pending = letter_pending(w->c->t, w->seq, w->m);
     int64_t by_path = INT64_MIN;
-    for (int i = 0; i < pp->n_counts; i++) {  /* (a letter pending: the card laid spells it, paid for) */
-        int64_t path = pending ? path_after_first(pp, k, split, i, node) : path_at(pp, k, split, i, node);
+    for (int i = 0; i < pp->n_counts; i++) {  /* (letters pending: the card laid spells them, paid for) */
+        int64_t path = path_after(pp, k, split, i, node, pending);
         if (path <= NO_PATH) continue;
         int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
         int64_t v = (pp->n_counts == 1 || !w->n_first ? path_head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)

@@ -119,13 +119,17 @@ static int store(int32_t *path, int64_t node, int64_t v) {
     return 0;
 }
 
-/* A completion of count class i below `child`, reached by `letter`: the child's path of the same class, or of one
- * fewer when the letter is counted (the last class: one fewer, or the same). */
-static int64_t class_below(const PricedPaths *pp, int32_t *const *path, int i, int32_t child, int letter) {
-    if (!(pp->counted >> letter & 1)) return path_at_raw(path[i][child]);
-    int64_t below = i == 0 ? NO_PATH : path_at_raw(path[i - 1][child]);
-    if (i == pp->n_counts - 1 && i > 0 && path_at_raw(path[i][child]) > below) below = path_at_raw(path[i][child]);
-    return below;
+/* The count classes a completion of class i may have below a child reached by `letter`, into j[]: the same, or one
+ * fewer when the letter is counted (the last class: one fewer, or the same); how many (0 .. 2). */
+static int child_classes(const PricedPaths *pp, int i, int letter, int *j) {
+    if (!(pp->counted >> letter & 1)) {
+        j[0] = i;
+        return 1;
+    }
+    int n = 0;
+    if (i > 0) j[n++] = i - 1;
+    if (i > 0 && i == pp->n_counts - 1) j[n++] = i;
+    return n;
 }
 
 /* Fill the paths along the words that ends[] marks (NULL: every word), per count class, each letter worth `bonus`
@@ -144,8 +148,11 @@ static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uin
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
             int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + bonus;
             for (int i = 0; i < n; i++) {
-                int64_t below = class_below(pp, path, i, child, letter);
-                if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
+                int j[2], classes = child_classes(pp, i, letter, j);
+                for (int x = 0; x < classes; x++) {
+                    int64_t below = path_at_raw(path[j[x]][child]);
+                    if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
+                }
             }
         }
         for (int i = 0; i < n; i++)
@@ -167,15 +174,18 @@ int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
     return 0;
 }
 
-int64_t path_after_first(const PricedPaths *pp, int k, int split, int i, uint32_t node) {
+int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free) {
+    if (!free) return path_at(pp, k, split, i, node);
     const Steps *st = pp->st;
     int64_t bonus = split && pp->split_per_letter ? PRICE_SCALE << k : 0, best = NO_PATH;
     for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
-        int letter = __builtin_ctz(bits);
+        int letter = __builtin_ctz(bits), j[2], classes = child_classes(pp, i, letter, j);
         int32_t child = steps_child(st, node, letter);
         if (child <= (int32_t)node) continue;  /* (a broken index: subtree_facts refused it already) */
-        int64_t below = class_below(pp, pp->path[k][split], i, child, letter);
-        if (below > NO_PATH && bonus + below > best) best = bonus + below;
+        for (int x = 0; x < classes; x++) {
+            int64_t below = path_after(pp, k, split, j[x], (uint32_t)child, free - 1);
+            if (below > NO_PATH && bonus + below > best) best = bonus + below;
+        }
     }
     return best;
 }

@@ -65,9 +65,9 @@ static inline int64_t path_at(const PricedPaths *pp, int k, int split, int i, ui
     return path_at_raw(pp->path[k][split][i][node]);
 }
 
-/* The same, of the completions whose first letter is free (a card laid already spells it, its price paid: a wild
- * whose letter the walk left to the subtree): the most over node's children of their paths, with the bonus of that
- * letter; NO_PATH when none. */
-int64_t path_after_first(const PricedPaths *pp, int k, int split, int i, uint32_t node);
+/* The same, of the completions whose first `free` letters (0 .. 2) are free (a card laid already spells them, its
+ * price paid: a wild whose letters the walk left to the subtree): the most over the nodes that many letters down of
+ * their paths, with the bonus of those letters; NO_PATH when none. */
+int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free);
 
 #endif

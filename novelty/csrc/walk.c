@@ -52,6 +52,8 @@ typedef struct {
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
     int64_t halves[MAX_CARDS_IN_WORD + 1];    /* checking: the ceiling of a Double Wild at d - 1 spelling its first
                                                * letter alone (INT64_MAX: none) */
+    int64_t unlettered[MAX_CARDS_IN_WORD + 1];  /* checking: the ceiling of a wild at d - 1 whose letters are left to
+                                                 * the subtree (INT64_MAX: none) */
     uint64_t nodes, pruned, over;  /* nodes reached, left by their ceiling, words over a ceiling on their path */
     Placed best_seq[MAX_CARDS_IN_WORD];  /* the best word's cards */
     int best_len;
@@ -243,6 +245,7 @@ static int score_only(Walker *w) {
     for (int d = 0; d <= w->seq_len; d++) {
         if (w->ceilings[d] < least) least = w->ceilings[d];
         if (w->halves[d] < least) least = w->halves[d];
+        if (w->unlettered[d] < least) least = w->unlettered[d];
     }
     if (w->price) {  /* its value less its units' prices, with what it could save under Unseen Character */
         int64_t credit = 0;
@@ -393,17 +396,17 @@ static int lay_double(Walker *w, int face, int a, uint32_t next) {
     return rc;
 }
 
-/* Whether a wild `face` (one letter, no printed face), laid at `node` (its unit taken), may lead to a word over the
- * floor before its letter is chosen: the ceiling with its letter left to the completions below `node` (whose facts
- * hold the letter and what follows it) is at least the ceiling of each letter it may spell, as a Double Wild's second
- * letter is (double_may_pay). One ceiling instead of one per letter, when it prunes. */
+/* Whether a wild `face` (no printed face), laid at `node` (its unit taken), may lead to a word over the floor before
+ * its letters are chosen: the ceiling with its letters left to the completions below `node` (whose facts hold them
+ * and what follows) is at least the ceiling of each letter it may spell, as a Double Wild's second letter is
+ * (double_may_pay). One ceiling instead of one per letter, when it prunes. */
 static int wild_may_pay(Walker *w, int face, uint32_t node) {
     w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
     w->seq_len++;
     int64_t c = ceiling_at(w, node);
     w->seq_len--;
     if (w->prune) return over_floor(w, c);
-    w->halves[w->seq_len + 1] = c;  /* (checking: each letter's words are held to it too) */
+    w->unlettered[w->seq_len + 1] = c;  /* (checking: each letter's words are held to it too) */
     return 1;
 }
 
@@ -416,7 +419,7 @@ static int lay_face(Walker *w, int face, uint32_t node) {
         return next < 0 ? 0 : lay(w, face, f->letter1, f->letter2, (uint32_t)next);
     }
     uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
-    int pending = w->ceiling && kind != WILD_double && f->as_printed < 0 && (allowed & (allowed - 1));
+    int pending = w->ceiling && f->as_printed < 0 && (allowed & (allowed - 1)) && w->price;
     if (pending && !wild_may_pay(w, face, node)) return 0;
     while (allowed && !rc) {
         int a = __builtin_ctz(allowed);
@@ -426,7 +429,7 @@ static int lay_face(Walker *w, int face, uint32_t node) {
         rc = kind == WILD_double ? lay_double(w, face, a, (uint32_t)next) : lay(w, face, a, -1, (uint32_t)next);
         if (w->b->broken_index) break;
     }
-    if (pending) w->halves[w->seq_len + 1] = INT64_MAX;
+    if (pending) w->unlettered[w->seq_len + 1] = INT64_MAX;
     return w->b->broken_index ? 0 : rc;
 }
 
@@ -699,7 +702,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN};
-    for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = INT64_MAX;
+    for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
     /* The best word's walk goes below the best ceilings first (the others gain nothing from it) */
