@@ -15,12 +15,13 @@
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
  * that finishes gives a bound (without one there is none: the first round tries its lift with part of its time, then
  * four times the lift, until a walk finishes); the next halves the lift, the words found beating their prices added to the
- * relaxation, while time is left (less of a step when a walk three times as long would not fit: next_lift); with no
+ * relaxation, while time is left (less of a step when the walk it would take, by how the last steps grew it, would not fit: next_lift); with no
  * lift left and no word beating its prices by more than the slack, the next halves the slack. While the words found
  * beating their prices add more to the bound than halving the lift would take off, the same lift goes again with
  * them in the relaxation; and a round after one that did not lower the least bound takes its prices halfway to that
  * bound's (the relaxation's duals jump about as words are added: smoothing, as column generation does).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.25  /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
+#define GROWTH 1.6        /* a walk at x times the lift takes x^-GROWTH times as long, until two rounds measure it */
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define FIRST_TRY_SHARE 0.3   /* of the first round's time left: a try at its lift, which may not finish ... */
 #define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
@@ -475,15 +477,15 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     return 0;
 }
 
-/* The next round's lift after one that took `took` seconds with `left` seconds left: half of it when a round that
- * walks three times as long fits in ROUND_ROOM of the time left (halving the lift about triples the walk, or more:
- * 4.3x on held-out hand 12, whose step is bold then), less of a step when only a shorter one does, or -1 when no step
- * worth a round fits (the packing's search has the time). */
-static double next_lift(double lift, double took, double left) {
-    static const double step[] = {0.5, 0.6, 0.7, 0.8, 0.9}, longer[] = {3.0, 2.25, 1.76, 1.42, 1.18};  /* ~ step^-1.6 */
+/* The next round's lift after one that took `took` seconds with `left` seconds left, when lowering the lift by a
+ * step x makes the walk x^-growth times as long: half of it when such a round fits in ROUND_ROOM of the time left,
+ * less of a step when only a shorter one does, or -1 when no step worth a round fits (the packing's search has the
+ * time). A round that does not finish is time lost. */
+static double next_lift(double lift, double took, double left, double growth) {
+    static const double step[] = {0.5, 0.6, 0.7, 0.8, 0.9};
     if (left <= 0) return lift / 2;  /* no clock, or no time left: the budget ends the rounds */
     for (int i = 0; i < 5; i++)
-        if (took * longer[i] <= ROUND_ROOM * left) return lift * step[i];
+        if (took * pow(step[i], -growth) <= ROUND_ROOM * left) return lift * step[i];
     return -1;
 }
 
@@ -543,7 +545,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     double center[MAX_RESOURCES];
     int64_t scaled[MAX_RESOURCES], cap[31] = {0}, words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
-    double n = lifted_units(p->t, c), deadline = p->b->deadline;
+    double n = lifted_units(p->t, c), deadline = p->b->deadline, growth = GROWTH, last_lift = 0, last_took = 0;
     Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
     *least = INT64_MAX;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
@@ -581,7 +583,13 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         if (round.lift && beaters->n && (double)excess / PRICE_SCALE > round.lift * n / 2) {
             if (deadline > 0 && took > ROUND_ROOM * left) break;
         } else if (round.lift) {
-            double lift = next_lift(round.lift, took, left);
+            if (last_lift > round.lift && last_took > 0 && took > 0) {  /* measured: the last step's */
+                double g = log(took / last_took) / log(last_lift / round.lift);
+                growth = g < 1.0 ? 1.0 : g > 4.0 ? 4.0 : g;
+            }
+            last_lift = round.lift;
+            last_took = took;
+            double lift = next_lift(round.lift, took, left, growth);
             if (lift < 0) break;
             round.lift = lift < LAST_LIFT * (double)best / n ? 0 : lift;
         } else if (!beaters->n || excess < PRICE_SCALE) {
