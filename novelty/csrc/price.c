@@ -14,12 +14,13 @@
  * there is to the bound, but takes as much from a word per unit it lays, so the walk leaves the words of many units
  * (long ones, of wilds and copies, which cards spell in the most ways) near the root, and finishes sooner. A round
  * that finishes gives a bound (without one there is none: the first round tries its lift with part of its time, then
- * four times the lift, until a walk finishes); the next halves the lift, the words found beating their prices added to the
- * relaxation, while time is left (less of a step when the walk it would take, by how the last steps grew it, would not fit: next_lift); with no
- * lift left and no word beating its prices by more than the slack, the next halves the slack. While the words found
- * beating their prices add more to the bound than halving the lift would take off, the same lift goes again with
- * them in the relaxation; and a round after one that did not lower the least bound takes its prices halfway to that
- * bound's (the relaxation's duals jump about as words are added: smoothing, as column generation does).
+ * four times the lift, until a walk finishes); the next halves the lift, the words found beating their prices added
+ * to the relaxation, while time is left (less of a step when the walk it would take, by how the last steps grew it,
+ * would not fit: next_lift); with no lift left and no word beating its prices by more than the slack, the next halves
+ * the slack. While the words found beating their prices add more to the bound than halving the lift would take off,
+ * the same lift goes again with them in the relaxation; and a round after one that did not lower the least bound
+ * takes its prices halfway to that bound's (the relaxation's duals jump about as words are added: smoothing, as
+ * column generation does).
  */
 #include <math.h>
 #include <stdlib.h>
