@@ -323,7 +323,8 @@ WILD_BEFORE_A_TRIPLE = [
     ["w1", "c2", "a2", "i3", "e2", "wildvowel2", "wild3", "v3"],
     ["v1", "e3", "k1", "i2", "a3", "wild4", "wildconsonant3", "v3"],
 ]
-"""Deals whose wilds are worth something under Wild Child, with v3 (Triple score of card to the left) to put after one."""
+"""Deals whose wilds are worth something under Wild Child, with v3 (Triple score of card to the left) to put
+after one."""
 
 
 @pytest.mark.parametrize("hand", WILD_BEFORE_A_TRIPLE)
