@@ -319,21 +319,25 @@ def test_a_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours
 
 
 WILD_BEFORE_A_TRIPLE = [
-    ["es1", "e3", "r2", "m1", "n1", "wild4", "wildvowel2", "v3"],
-    ["w1", "c2", "a2", "i3", "e2", "wildvowel2", "wild3", "v3"],
-    ["v1", "e3", "k1", "i2", "a3", "wild4", "wildconsonant3", "v3"],
+    (["es1", "e3", "r2", "m1", "n1", "wild4", "wildvowel2", "v3"], ["wild-child"]),
+    (["w1", "c2", "a2", "i3", "e2", "wildvowel2", "wild3", "v3"], ["wild-child"]),
+    (["v1", "e3", "k1", "i2", "a3", "wild4", "wildconsonant3", "v3"], ["wild-child"]),
+    (["s1", "e3", "a1", "doublewild1", "v3"], ["wild-child", "consonance", "adventure-duo"]),
+    (["e1", "d2", "r3", "doublewild1", "q1", "v3"], ["wild-child", "assonance"]),
 ]
-"""Deals whose wilds are worth something under Wild Child, with v3 (Triple score of card to the left) to put
-after one."""
+"""Deals whose wilds are worth something (Wild Child, and a point per letter for a Double Wild's two), with v3 (Triple
+score of card to the left) or q1 (adjacent) to put after one."""
 
 
-@pytest.mark.parametrize("hand", WILD_BEFORE_A_TRIPLE)
-def test_a_wild_whose_letter_is_left_to_the_subtree_may_take_a_factor_from_any_card_after_it(hand: list[str]) -> None:
+@pytest.mark.parametrize(("hand", "motifs"), WILD_BEFORE_A_TRIPLE)
+def test_a_wild_whose_letter_is_left_to_the_subtree_may_take_a_factor_from_any_card_after_it(
+    hand: list[str], motifs: list[str]
+) -> None:
     """The priced walk takes one ceiling for every letter a wild may spell, its letter left to the completions below
-    the node. The card after the wild then follows a letter not yet known, so any unit's factor aimed at the card to its
-    left may reach the wild, not only those whose letter may follow the node (as when the last card's letter is known).
-    Every word is held to that ceiling too (at prices of 0)."""
-    tables = Tables(Counter(hand), Counter(), ["wild-child"], Rules(), None)
+    the node (a Double Wild's second letter too). The card after the wild then follows a letter not yet known, so any
+    unit's factor aimed at the card to its left may reach the wild, not only those whose letter may follow the node
+    (as when the last card's letter is known). Every word is held to those ceilings too (at prices of 0)."""
+    tables = Tables(Counter(hand), Counter(), motifs, Rules(), None)
     steps, r = request(tables, "twl", work=3_000_000)
     every = best_word(steps, r, prune=False, prices=[0] * 64)
     assert every.done and every.over == 0, (hand, every)
