@@ -33,6 +33,19 @@ static void fold_child(uint8_t *mine, const uint8_t *below, int letter, int is_w
     *ends |= facts_ends(below) | (is_word ? 1u << letter : 0);
 }
 
+int group_facts(const Steps *st, const uint8_t *facts, uint32_t node, uint32_t letters, uint8_t *out) {
+    uint32_t ends = 0;
+    for (int k = 0; k < FACTS_PER_NODE; k++) out[k] = 0;
+    for (uint32_t bits = steps_letters(st, node) & letters; bits; bits &= bits - 1) {
+        int c = __builtin_ctz(bits);
+        int32_t child = steps_child(st, node, c);
+        if (child <= (int32_t)node) return -1;  /* (a broken index) */
+        fold_child(out, facts + (size_t)child * FACTS_PER_NODE, c, steps_is_word(st, (uint32_t)child), &ends);
+    }
+    for (int k = 0; k < 4; k++) out[FACT_ENDS + k] = (uint8_t)(ends >> 8 * k);
+    return 0;
+}
+
 int subtree_facts(const Steps *st, uint8_t *facts) {
     for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--) {
         uint8_t *mine = facts + (size_t)n * FACTS_PER_NODE;
@@ -526,7 +539,7 @@ typedef struct {
     const Ceiling *c;
     const Placed *seq;
     int m, letters, height, copies_left, is_word;
-    uint32_t node;
+    uint32_t node, firsts;  /* firsts: the letters a completion below may start with (a pending wild's, in groups) */
     Shape most, laid[MAX_CARDS_IN_WORD];  /* the word's, and each prefix card's */
     const uint8_t *facts;
     Factors x;
@@ -1069,7 +1082,7 @@ static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum
     int pending = letter_pending(w->c->t, w->seq, w->m);
     int64_t by_path = INT64_MIN;
     for (int i = 0; i < pp->n_counts; i++) {  /* (letters pending: the card laid spells them, paid for) */
-        int64_t path = path_after(pp, k, split, i, node, pending);
+        int64_t path = path_after(pp, k, split, i, node, pending, w->firsts);
         if (path <= NO_PATH) continue;
         int j = i == pp->n_counts - 1 || i > w->n_first ? w->n_first : i;
         int64_t v = (pp->n_counts == 1 || !w->n_first ? path_head : first_head(w, sum + path_extra, factor, j) * PRICE_SCALE)
@@ -1081,7 +1094,7 @@ static int64_t priced_case(const Reach *w, int split, uint32_t node, int64_t sum
 }
 
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
-                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap) {
+                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap, uint32_t firsts) {
     Reach reach, *w = &reach;  /* (its arrays are filled as far as they are read, not cleared: this runs per node) */
     w->c = c;
     w->seq = seq;
@@ -1098,6 +1111,7 @@ int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, 
     w->node = node;
     w->copies_left = copies_left;
     w->facts = facts;
+    w->firsts = firsts;
     w->x = (Factors){.first = 1, .other = 1, .word = 1, .sides = 1, .at = {1, 1, 1, 1, 1}, .below_at = {1, 1, 1, 1, 1},
                      .below_sides = 1, .next_left = 1};
     w->word_adds = w->received = w->received_first = w->gives_total = 0;

@@ -31,6 +31,9 @@ static inline uint32_t facts_ends(const uint8_t *facts) {
 /* Fill facts[n * FACTS_PER_NODE ..] for every node (nodes are numbered breadth-first: children after parents).
  * 0 ok, -1 when the index points outside itself. */
 int subtree_facts(const Steps *st, uint8_t *facts);
+/* The facts of the completions below `node` whose first letter is one of `letters` (folded as subtree_facts folds
+ * every child) into out[]; 0, or -1 when the index points outside itself. */
+int group_facts(const Steps *st, const uint8_t *facts, uint32_t node, uint32_t letters, uint8_t *out);
 
 /* What each face can add, give, receive and multiply, read once per search from the tables. */
 typedef struct {
@@ -76,12 +79,13 @@ void ceiling_free(Ceiling *c);
 int ceiling_price(Ceiling *c, const int64_t *cheap);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
- * `facts`, scores more than this (awards included). Of each resource's units left, held[r] are cards held; the rest
+ * `facts` and starting with one of `firsts` (ALL_LETTERS: any; `facts` those completions'), scores more than this
+ * (awards included). Of each resource's units left, held[r] are cards held; the rest
  * are copies, of which the word may take copies_left more in all (-1: no limit). With `cheap` (may be NULL: per resource, the least a unit of it
  * costs, in 1/PRICE_SCALE points), the ceiling is of the score less the prices of the units below, in 1/PRICE_SCALE
  * points. */
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,
-                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap);
+                     const int *held, int copies_left, const uint8_t *facts, const int64_t *cheap, uint32_t firsts);
 
 /* The best word the cards can spell, found by walking below only the nodes whose ceiling is over the best word
  * scored so far (prune), or every node (not prune: each word is then held to the ceilings on its way). */

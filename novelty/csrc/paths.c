@@ -174,16 +174,16 @@ int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
     return 0;
 }
 
-int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free) {
+int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free, uint32_t firsts) {
     if (!free) return path_at(pp, k, split, i, node);
     const Steps *st = pp->st;
     int64_t bonus = split && pp->split_per_letter ? PRICE_SCALE << k : 0, best = NO_PATH;
-    for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
+    for (uint32_t bits = steps_letters(st, node) & firsts; bits; bits &= bits - 1) {
         int letter = __builtin_ctz(bits), j[2], classes = child_classes(pp, i, letter, j);
         int32_t child = steps_child(st, node, letter);
         if (child <= (int32_t)node) continue;  /* (a broken index: subtree_facts refused it already) */
         for (int x = 0; x < classes; x++) {
-            int64_t below = path_after(pp, k, split, j[x], (uint32_t)child, free - 1);
+            int64_t below = path_after(pp, k, split, j[x], (uint32_t)child, free - 1, ALL_LETTERS);
             if (below > NO_PATH && bonus + below > best) best = bonus + below;
         }
     }

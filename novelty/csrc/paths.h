@@ -66,8 +66,8 @@ static inline int64_t path_at(const PricedPaths *pp, int k, int split, int i, ui
 }
 
 /* The same, of the completions whose first `free` letters (0 .. 2) are free (a card laid already spells them, its
- * price paid: a wild whose letters the walk left to the subtree): the most over the nodes that many letters down of
- * their paths, with the bonus of those letters; NO_PATH when none. */
-int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free);
+ * price paid: a wild whose letters the walk left to the subtree), the first of them one of `firsts`: the most over the
+ * nodes that many letters down of their paths, with the bonus of those letters; NO_PATH when none. */
+int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free, uint32_t firsts);
 
 #endif

@@ -307,6 +307,7 @@ static int record(Walker *w) {
 static int extend(Walker *w, uint32_t node);
 static int double_may_pay(Walker *w, int face, int a, uint32_t node);
 static int64_t ceiling_at(Walker *w, uint32_t node);
+static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint32_t firsts);
 static int over_floor(Walker *w, int64_t c);
 
 /* The copies the word may still take itself under walk_best_within's cap (INT_MAX: no cap). */
@@ -410,6 +411,40 @@ static int wild_may_pay(Walker *w, int face, uint32_t node) {
     return 1;
 }
 
+/* Lay wild `face` at `node` spelling each of `letters` in turn. */
+static int lay_each(Walker *w, int face, uint32_t node, uint32_t letters) {
+    int rc = 0, double_wild = w->faces[face].wild == WILD_double;
+    for (; letters && !rc && !w->b->broken_index; letters &= letters - 1) {
+        int a = __builtin_ctz(letters);
+        int32_t next = child(w, node, a);
+        if (next < 0) break;  /* a broken index: the search has stopped */
+        rc = double_wild ? lay_double(w, face, a, (uint32_t)next) : lay(w, face, a, -1, (uint32_t)next);
+    }
+    return rc;
+}
+
+/* Lay wild `face` at `node` spelling each of `letters` (its letters pending beat the floor there): by halves of them,
+ * each half's ceiling (its letters pending, the completions below those children) first. */
+static int lay_group(Walker *w, int face, uint32_t node, uint32_t letters) {
+    int n = __builtin_popcount(letters), rc = 0;
+    if (n <= 2) return lay_each(w, face, node, letters);
+    uint32_t low = 0, rest = letters;
+    for (int k = 0; k < n / 2; k++, rest &= rest - 1) low |= rest & -rest;
+    uint32_t half[2] = {low, letters & ~low};
+    for (int h = 0; h < 2 && !rc && !w->b->broken_index; h++) {
+        uint8_t facts[FACTS_PER_NODE];
+        if (group_facts(&w->steps, w->facts, node, half[h], facts) < 0) return 0;
+        w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
+        w->seq_len++;
+        int64_t c = ceiling_with(w, node, facts, half[h]), *held_to = &w->unlettered[w->seq_len], kept = *held_to;
+        w->seq_len--;
+        if (!w->prune && c < kept) *held_to = c;  /* (checking: the half's words are held to it too) */
+        if (over_floor(w, c)) rc = lay_group(w, face, node, half[h]);
+        *held_to = kept;
+    }
+    return rc;
+}
+
 static int lay_face(Walker *w, int face, uint32_t node) {
     const Face *f = &w->faces[face];
     int kind = f->wild, rc = 0;
@@ -420,16 +455,12 @@ static int lay_face(Walker *w, int face, uint32_t node) {
     }
     uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
     int pending = w->ceiling && f->as_printed < 0 && (allowed & (allowed - 1)) && w->price;
-    if (pending && !wild_may_pay(w, face, node)) return 0;
-    while (allowed && !rc) {
-        int a = __builtin_ctz(allowed);
-        allowed &= allowed - 1;
-        int32_t next = child(w, node, a);
-        if (next < 0) break;  /* a broken index: the search has stopped */
-        rc = kind == WILD_double ? lay_double(w, face, a, (uint32_t)next) : lay(w, face, a, -1, (uint32_t)next);
-        if (w->b->broken_index) break;
+    if (pending) {
+        rc = wild_may_pay(w, face, node) ? lay_group(w, face, node, allowed) : 0;
+        w->unlettered[w->seq_len + 1] = INT64_MAX;
+        return w->b->broken_index ? 0 : rc;
     }
-    if (pending) w->unlettered[w->seq_len + 1] = INT64_MAX;
+    rc = lay_each(w, face, node, allowed);
     return w->b->broken_index ? 0 : rc;
 }
 
@@ -479,9 +510,14 @@ static const uint8_t *within_letters(const Walker *w, const uint8_t *facts, uint
 
 /* The ceiling at `node` of the word laid so far, less the prices laid when pricing (each unit may save 2 under
  * Unseen Character then). */
+static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint32_t firsts);
 static int64_t ceiling_at(Walker *w, uint32_t node) {
+    return ceiling_with(w, node, w->facts + (size_t)node * FACTS_PER_NODE, ALL_LETTERS);
+}
+
+/* The same, of the completions below the node starting with one of `firsts`, which have these facts (lay_group). */
+static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint32_t firsts) {
     const Tables *t = w->t;
-    const uint8_t *facts = w->facts + (size_t)node * FACTS_PER_NODE;
     uint8_t capped[FACTS_PER_NODE];
     if (w->within && w->within->letters) facts = within_letters(w, facts, capped);
     int held[MAX_RESOURCES];
@@ -492,7 +528,7 @@ static int64_t ceiling_at(Walker *w, uint32_t node) {
     int copies_left = (t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0) - w->excess_total, own = own_copies_left(w);
     if (own < copies_left) copies_left = own;
     int64_t c = word_ceiling(w->ceiling, node, w->seq, w->seq_len, w->letters, w->left, held,
-                             copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL);
+                             copies_left < 0 ? 0 : copies_left, facts, w->price ? w->price->cheap : NULL, firsts);
     if (w->price)
         c += (w->t->param.unseen ? 2 * (int64_t)(w->seq_len + facts[FACT_HEIGHT]) : 0) * PRICE_SCALE - w->paid;
     return c;
