@@ -39,7 +39,7 @@ int group_facts(const Steps *st, const uint8_t *facts, uint32_t node, uint32_t l
     for (uint32_t bits = steps_letters(st, node) & letters; bits; bits &= bits - 1) {
         int c = __builtin_ctz(bits);
         int32_t child = steps_child(st, node, c);
-        if (child <= (int32_t)node) return -1;  /* (a broken index) */
+        if (child <= (int32_t)node) return -1;  /* broken, or not breadth-first */
         fold_child(out, facts + (size_t)child * FACTS_PER_NODE, c, steps_is_word(st, (uint32_t)child), &ends);
     }
     for (int k = 0; k < 4; k++) out[FACT_ENDS + k] = (uint8_t)(ends >> 8 * k);
@@ -47,18 +47,8 @@ int group_facts(const Steps *st, const uint8_t *facts, uint32_t node, uint32_t l
 }
 
 int subtree_facts(const Steps *st, uint8_t *facts) {
-    for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--) {
-        uint8_t *mine = facts + (size_t)n * FACTS_PER_NODE;
-        uint32_t ends = 0;
-        for (int k = 0; k < FACTS_PER_NODE; k++) mine[k] = 0;
-        for (uint32_t bits = steps_letters(st, (uint32_t)n); bits; bits &= bits - 1) {
-            int c = __builtin_ctz(bits);
-            int32_t child = steps_child(st, (uint32_t)n, c);
-            if (child < 0 || child <= n) return -1;  /* broken, or not breadth-first */
-            fold_child(mine, facts + (size_t)child * FACTS_PER_NODE, c, steps_is_word(st, (uint32_t)child), &ends);
-        }
-        for (int k = 0; k < 4; k++) mine[FACT_ENDS + k] = (uint8_t)(ends >> 8 * k);
-    }
+    for (int64_t n = (int64_t)st->n_nodes - 1; n >= 0; n--)
+        if (group_facts(st, facts, (uint32_t)n, ALL_LETTERS, facts + (size_t)n * FACTS_PER_NODE) < 0) return -1;
     return 0;
 }
 

@@ -80,8 +80,8 @@ int ceiling_price(Ceiling *c, const int64_t *cheap);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
  * `facts` and starting with one of `firsts` (ALL_LETTERS: any; `facts` those completions'), scores more than this
- * (awards included). Of each resource's units left, held[r] are cards held; the rest
- * are copies, of which the word may take copies_left more in all (-1: no limit). With `cheap` (may be NULL: per resource, the least a unit of it
+ * (awards included). Of each resource's units left, held[r] are cards held; the rest are copies, of which the word
+ * may take copies_left more in all (-1: no limit). With `cheap` (may be NULL: per resource, the least a unit of it
  * costs, in 1/PRICE_SCALE points), the ceiling is of the score less the prices of the units below, in 1/PRICE_SCALE
  * points. */
 int64_t word_ceiling(const Ceiling *c, uint32_t node, const Placed *seq, int m, int letters, const int *left,

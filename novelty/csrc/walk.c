@@ -397,20 +397,6 @@ static int lay_double(Walker *w, int face, int a, uint32_t next) {
     return rc;
 }
 
-/* Whether a wild `face` (no printed face), laid at `node` (its unit taken), may lead to a word over the floor before
- * its letters are chosen: the ceiling with its letters left to the completions below `node` (whose facts hold them
- * and what follows) is at least the ceiling of each letter it may spell, as a Double Wild's second letter is
- * (double_may_pay). One ceiling instead of one per letter, when it prunes. */
-static int wild_may_pay(Walker *w, int face, uint32_t node) {
-    w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
-    w->seq_len++;
-    int64_t c = ceiling_at(w, node);
-    w->seq_len--;
-    if (w->prune) return over_floor(w, c);
-    w->unlettered[w->seq_len + 1] = c;  /* (checking: each letter's words are held to it too) */
-    return 1;
-}
-
 /* Lay wild `face` at `node` spelling each of `letters` in turn. */
 static int lay_each(Walker *w, int face, uint32_t node, uint32_t letters) {
     int rc = 0, double_wild = w->faces[face].wild == WILD_double;
@@ -423,25 +409,31 @@ static int lay_each(Walker *w, int face, uint32_t node, uint32_t letters) {
     return rc;
 }
 
-/* Lay wild `face` at `node` spelling each of `letters` (its letters pending beat the floor there): by halves of them,
- * each half's ceiling (its letters pending, the completions below those children) first. */
-static int lay_group(Walker *w, int face, uint32_t node, uint32_t letters) {
-    int n = __builtin_popcount(letters), rc = 0;
-    if (n <= 2) return lay_each(w, face, node, letters);
-    uint32_t low = 0, rest = letters;
-    for (int k = 0; k < n / 2; k++, rest &= rest - 1) low |= rest & -rest;
-    uint32_t half[2] = {low, letters & ~low};
-    for (int h = 0; h < 2 && !rc && !w->b->broken_index; h++) {
-        uint8_t facts[FACTS_PER_NODE];
-        if (group_facts(&w->steps, w->facts, node, half[h], facts) < 0) return 0;
-        w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
-        w->seq_len++;
-        int64_t c = ceiling_with(w, node, facts, half[h]), *held_to = &w->unlettered[w->seq_len], kept = *held_to;
-        w->seq_len--;
-        if (!w->prune && c < kept) *held_to = c;  /* (checking: the half's words are held to it too) */
-        if (over_floor(w, c)) rc = lay_group(w, face, node, half[h]);
-        *held_to = kept;
+/* Lay wild `face` (no printed face) at `node` spelling each of `letters`, when the ceiling with its letters left to
+ * the completions below `node` starting with one of `firsts`, which have these facts (they hold its letters and what
+ * follows), beats the floor: it is at least the ceiling of each letter it may spell, as a Double Wild's second letter
+ * is (double_may_pay). Above two letters, each half of them gets its own ceiling so (group_facts) before its letters
+ * are laid. One ceiling instead of one per letter, when it prunes. */
+static int lay_pending(Walker *w, int face, uint32_t node, uint32_t letters, const uint8_t *facts, uint32_t firsts) {
+    w->seq[w->seq_len] = (Placed){(int16_t)face, {-1, -1}};
+    w->seq_len++;
+    int64_t c = ceiling_with(w, node, facts, firsts), *held_to = &w->unlettered[w->seq_len], kept = *held_to;
+    w->seq_len--;
+    if (!w->prune && c < kept) *held_to = c;  /* (checking: these letters' words are held to it too) */
+    int rc = 0, n = __builtin_popcount(letters), go = over_floor(w, c);
+    if (go && n <= 2) {
+        rc = lay_each(w, face, node, letters);
+    } else if (go) {
+        uint32_t low = 0, rest = letters;
+        for (int k = 0; k < n / 2; k++, rest &= rest - 1) low |= rest & -rest;
+        uint32_t half[2] = {low, letters & ~low};
+        for (int h = 0; h < 2 && !rc && !w->b->broken_index; h++) {
+            uint8_t below[FACTS_PER_NODE];
+            if (group_facts(&w->steps, w->facts, node, half[h], below) < 0) break;
+            rc = lay_pending(w, face, node, half[h], below, half[h]);
+        }
     }
+    *held_to = kept;
     return rc;
 }
 
@@ -455,12 +447,8 @@ static int lay_face(Walker *w, int face, uint32_t node) {
     }
     uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
     int pending = w->ceiling && f->as_printed < 0 && (allowed & (allowed - 1)) && w->price;
-    if (pending) {
-        rc = wild_may_pay(w, face, node) ? lay_group(w, face, node, allowed) : 0;
-        w->unlettered[w->seq_len + 1] = INT64_MAX;
-        return w->b->broken_index ? 0 : rc;
-    }
-    rc = lay_each(w, face, node, allowed);
+    rc = pending ? lay_pending(w, face, node, allowed, w->facts + (size_t)node * FACTS_PER_NODE, ALL_LETTERS)
+                 : lay_each(w, face, node, allowed);
     return w->b->broken_index ? 0 : rc;
 }
 
@@ -510,12 +498,11 @@ static const uint8_t *within_letters(const Walker *w, const uint8_t *facts, uint
 
 /* The ceiling at `node` of the word laid so far, less the prices laid when pricing (each unit may save 2 under
  * Unseen Character then). */
-static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint32_t firsts);
 static int64_t ceiling_at(Walker *w, uint32_t node) {
     return ceiling_with(w, node, w->facts + (size_t)node * FACTS_PER_NODE, ALL_LETTERS);
 }
 
-/* The same, of the completions below the node starting with one of `firsts`, which have these facts (lay_group). */
+/* The same, of the completions below the node starting with one of `firsts`, which have these facts (lay_pending). */
 static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint32_t firsts) {
     const Tables *t = w->t;
     uint8_t capped[FACTS_PER_NODE];
