@@ -20,7 +20,7 @@ from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
 from novelty.play import ESCAPED, REPEATS
 from novelty.scoring import Rules
-from novelty.search import CoreAnswer, Tables, best_word, send
+from novelty.search import OPS, TARGETS, CoreAnswer, Tables, best_word, send
 from novelty.solver import solve
 from novelty.steps import StepIndex
 from tests.core_cases import deal
@@ -183,6 +183,75 @@ def test_the_priced_bound_holds_when_copies_may_repeat_a_shorter_word_double(see
     answer = send(capped)
     if answer.priced_bound is not None:
         assert answer.priced_bound >= exact.plays[0][0], (hand, pool, motifs)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_priced_bound_holds_when_two_kinds_of_card_double_shorter_words(seed: int) -> None:
+    """With x and z cards both doubling shorter words, no one class holds every double: the word doubled j times holds
+    at most the other doubles itself (price.c, doubling_allowance). The bound is never below the best play."""
+    rng = random.Random(f"two doublers {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand = Counter(dict(list(hand.items())[:6])) + Counter(["x1", "z2"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS][:1] + DOUBLING_MOTIFS[: 1 + seed % 2]
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps = open_lexicon("twl" if seed % 3 else "sowpods").step_index()
+    exact = send(tables.request(steps, False, [], 1, Limit(None, 4_000_000)))
+    if not exact.proved:
+        pytest.skip("no exact best play to hold the bound to")
+    capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=40))),
+                                 facts=steps.facts())
+    answer = send(capped)
+    if answer.priced_bound is not None:
+        assert answer.priced_bound >= exact.plays[0][0], (hand, pool, motifs)
+
+
+SHORTER = TARGETS["shorter-word"]
+"""The target of the x and z cards' effect: double a shorter word."""
+
+
+@pytest.mark.parametrize("dict_name", ["twl", "sowpods"])
+def test_a_word_doubled_by_other_words_holds_only_the_doubles_they_leave(dict_name: str) -> None:
+    """z2 and x1 each double a shorter word. Of z2 a1 x1 e2 s1 the best word is ZAXES, holding both; a word both
+    double holds neither, and there is none (AXES and ZEAS each hold one)."""
+    tables = Tables(Counter(["z2", "a1", "x1", "e2", "s1"]), Counter(), ["consonance"], Rules(), None)
+    steps, r = request(tables, dict_name)
+    spelled = {n: "".join(chr(97 + a) for _, a, _ in best_word(steps, r, doubles=n).cards) for n in (2, 1, 0)}
+    assert spelled == {2: "zaxes", 1: "axes", 0: ""}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_best_word_holding_at_most_n_doubles_holds_no_more_and_a_floor_finds_only_words_over_it(seed: int) -> None:
+    """The doubling allowance walks for the best word doubled j times: it holds at most the doubles the others leave
+    (`doubles`), and a walk from a floor (walking for a bound on it by halves) finds the best word when one scores
+    over the floor, else none (its total the floor): both as the walk over every node finds them."""
+    rng = random.Random(f"doubles cap {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    hand = Counter(dict(list(hand.items())[:5])) + Counter(["x1", "z2", "a1", "e2"])  # (zax, exam, ...)
+    motifs = ["consonance"] + DOUBLING_MOTIFS[: 1 + seed % 2]  # (an x or a z is worth a point: words take them)
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    best = best_word(steps, r).total
+    last = None
+    for n in range(4):
+        got = best_word(steps, r, doubles=n, letters=12)
+        every = best_word(steps, r, prune=False, doubles=n, letters=12)
+        assert got.done and every.done and got.total == every.total <= best, (hand, motifs, n)
+        held = sum(tables.faces[face]["op"] == OPS["multiply"] and tables.faces[face]["target"] == SHORTER
+                   for face, _, _ in got.cards)
+        assert held <= n, (hand, motifs, n, got.cards)
+        if n == 0:  # the best word of the hand without its doubles
+            classes = {tables.info[f].cls for f, face in enumerate(tables.faces)
+                       if face["op"] == OPS["multiply"] and face["target"] == SHORTER}
+            doublers = Counter({k: hand[k] for c in classes for k in tables.classes[c]})
+            _, none = request(Tables(hand - doublers, Counter(), motifs, rules, None), "twl" if seed % 2 else "sowpods")
+            assert got.total == best_word(steps, none, letters=12).total, (hand, motifs)
+        assert last is None or last <= got.total
+        last = got.total
+        for floor in (got.total - 1, got.total, got.total // 2, got.total + 5) if got.cards else ():
+            over = best_word(steps, r, doubles=n, letters=12, floor=floor)
+            assert over.done and over.total == (got.total if got.total > floor else floor), (hand, motifs, n, floor)
+            assert bool(over.cards) == (got.total > floor)
 
 
 def pool_copies(tables: Tables, hand: Counter[str], cards: tuple[tuple[int, int, int], ...]) -> int:

@@ -106,10 +106,12 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
 /* The same, of the words within these: taking at most `copies` copies from the twin motifs' pool themselves (-1: as
  * granted), of at most `letters` letters (0: any; a Double Wild laid last may run one over), with `given` units of
  * class `given_res` (-1: none) taken by other words already (those past its cards held: copies granted to them).
- * `known`: a word within these scores this much (INT64_MIN: none known): the walk goes below only nodes over it. */
+ * `known`: a word within these scores this much (INT64_MIN: none known): the walk goes below only nodes over it.
+ * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words. */
 typedef struct {
     int copies, letters, given_res, given;
     int64_t known;
+    int doubles;
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
 /* The best word scoring more than `floor` (the floor rising to each found): out->best, or `floor` when none does. */

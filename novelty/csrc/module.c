@@ -466,10 +466,10 @@ static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
 
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
     PyObject *request, *facts_obj, *prices_obj = Py_None;
-    int prune, copies = -1, letters = 0, given_res = -1, given = 0;
+    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
-                          &floor, &given_res, &given))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLiii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
+                          &floor, &given_res, &given, &doubles))
         return NULL;
     Request q;
     memset(&q, 0, sizeof q);
@@ -502,9 +502,12 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
             Py_BEGIN_ALLOW_THREADS
             if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
+                              : copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0
+                                  ? walk_best_within(t, c, &b, prune,
+                                                     &(Within){copies, letters, given_res, given,
+                                                               floor != LLONG_MIN ? (int64_t)floor + 1 : INT64_MIN,
+                                                               doubles}, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
-                              : copies >= 0 || letters > 0 || given_res >= 0
-                                  ? walk_best_within(t, c, &b, prune, &(Within){copies, letters, given_res, given, INT64_MIN}, &ww)
                                                            : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);

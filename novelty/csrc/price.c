@@ -42,6 +42,7 @@
 #define FIRST_TRY_SHARE 0.3   /* of the first round's time left: a try at its lift, which may not finish ... */
 #define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
+#define ALLOWANCE_ENOUGH 0.01  /* of the best play found: what shorter-word doubles may add, when no walk need lower it */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
@@ -301,9 +302,10 @@ static int doubles(const Tables *t, int r, uint32_t *letters) {
 }
 
 /* What the walk for the words holding two shorter-word doubles or more found, when it finished (search.c): the
- * longest of them, and the most letters the shorter of two of them the cards hold together has (0: none). */
+ * longest of those holding k or more (longest[k], 0: none; 2 <= k <= 30), and the most letters the shorter of two
+ * of them the cards hold together has (0: none). */
 typedef struct {
-    int known, longest, pair;
+    int known, longest[31], pair;
 } TwoDoubles;
 
 /* Whether two words taking used[] and other[] units fit the units there are (a class's copies within the pool). */
@@ -350,9 +352,11 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
         group_uses(t, gs, &gs->groups[list[i].group], counts);
         for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
     }
-    two->longest = n ? list[0].length : 0;
-    for (int32_t i = 1; i < n && !two->pair && two->known; i++) {  /* the shorter one i: the first pair found is it */
-        if ((i & 63) == 0 && now_seconds() > until) two->known = 0;
+    for (int32_t i = 0; i < n; i++)  /* (longest first) */
+        for (int k = gs->groups[list[i].group].doublers < 30 ? gs->groups[list[i].group].doublers : 30; k >= 2; k--)
+            if (!two->longest[k]) two->longest[k] = list[i].length;
+    for (int32_t i = 1; i < n && !two->pair; i++) {  /* the shorter one i: the first pair found is it */
+        if ((i & 63) == 0 && now_seconds() > until) two->pair = list[i].length;  /* (no pair of longer ones: at most) */
         for (int32_t j = 0; j < i && !two->pair; j++)
             if (fit_together(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
                 two->pair = list[i].length;
@@ -363,9 +367,10 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
 
 /* The longest word d doubles may double: they sit in words longer than it, beside it, in the letters a play may
  * hold (`copies` of the pool's copies being one-letter doublers, counted as two letters by most_letters). At least
- * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds);
- * when X is 2 and the words holding two are known (`two`), d words of their own, or one holding two and d - 2 more
- * (shorter than the longest holding two), or two holding two and d - 4 more (shorter than the shorter of a pair). */
+ * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds).
+ * When the words holding two or more are known (`two`): m words holding them, the one holding most holding q of them
+ * (so shorter than the longest word holding q, when q >= 2), and when another holds two or more, shorter than the
+ * shorter of a pair that fits together. */
 static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two) {
     int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
     int per_word = 0;
@@ -373,27 +378,21 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
         if (doubler_letters >> l & 1) per_word += t->facts[l];  /* the root's facts: over every word */
     if (doubler_letters >> 26 & 1 || per_word > d) per_word = d;
     if (per_word < 1) return 0;
-    if (!two->known || per_word > 2) {
+    if (!two->known) {
         int words = (d + per_word - 1) / per_word;
         return (letters - words) / (1 + words);
     }
-    int most = (letters - d) / (1 + d), one = 1 + (d > 2 ? d - 2 : 0), both = 2 + (d > 4 ? d - 4 : 0);
-    int with_one = (letters - one) / (1 + one), with_two = (letters - both) / (1 + both);
-    if (two->longest) with_one = two->longest - 1 < with_one ? two->longest - 1 : with_one;
-    if (two->pair) with_two = two->pair - 1 < with_two ? two->pair - 1 : with_two;
-    if (two->longest && with_one > most) most = with_one;
-    if (two->pair && with_two > most) most = with_two;
+    int most = 0;
+    for (int q = 1; q <= per_word; q++)
+        for (int m = 1; m <= d - q + 1; m++) {
+            int rest = d - q;  /* over m - 1 words, each holding 1 to q */
+            if (rest < m - 1 || rest > (m - 1) * q || (q >= 2 && !two->longest[q])) continue;
+            int longest = (letters - m) / (1 + m);
+            if (q >= 2 && two->longest[q] - 1 < longest) longest = two->longest[q] - 1;
+            if (rest > m - 1 && two->pair - 1 < longest) longest = two->pair - 1;  /* (another holds two or more) */
+            if (longest > most) most = longest;
+        }
     return most;
-}
-
-/* The most the best word within these scores (at most `best`): the walk's most (its best word, when it finishes).
- * The best word it found raises *known (a word within these, and so within looser limits). */
-static int64_t best_within(const Pack *p, const Ceiling *c, const Within *within, int64_t best, int64_t *known) {
-    WordWalk found;
-    if (within->letters < MIN_WORD_LENGTH) return 0;
-    if (p->b->stopped || walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return best;
-    if (found.len && found.best > *known) *known = found.best;
-    return found.most < 0 ? 0 : found.most < best ? found.most : best;
 }
 
 /* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
@@ -433,14 +432,67 @@ static int64_t doubling_at(const Doubling *d, const int64_t *cap) {
     return (int64_t)split[d->most];
 }
 
+/* What the walks know of the best word within the limits of a word doubled j times (doubling_allowance): it scores at
+ * most d->word[j] and at least lower[j] (a word found; INT64_MIN: none), exactly d->word[j] once `exact`. */
+typedef struct {
+    Within within[31];
+    int64_t lower[31];
+    int exact[31];
+} Ladder;
+
+/* Walk for the best word within j's limits from the floor `target` (from below lower[j] when that is over it): no word
+ * over the floor lowers d->word[j] to it; a word found is the best there once the walk finishes. A walk cut short
+ * lowers it to the most of what it left. The limits of fewer doubles are looser (when as many letters or more): a word
+ * within j's is within theirs, and what bounds theirs bounds j's. Returns whether the walk finished. */
+static int lower_word(const Pack *p, const Ceiling *c, Doubling *d, Ladder *l, int j, int64_t target) {
+    Within *within = &l->within[j];
+    WordWalk found;
+    within->known = l->lower[j] > target ? l->lower[j] : target + 1;  /* (the floor: one under it) */
+    if (walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return 0;
+    if (found.len && found.best > l->lower[j]) l->lower[j] = found.best;
+    int64_t upper = !found.done ? found.most : found.len ? found.best : within->known - 1;
+    if (upper < d->word[j]) d->word[j] = upper < 0 ? 0 : upper;
+    l->exact[j] |= found.done && found.len;
+    for (int k = 1; k <= d->most; k++) {
+        if (k < j && d->letters[k] >= d->letters[j] && l->lower[j] > l->lower[k]) l->lower[k] = l->lower[j];
+        if (k > j && d->letters[k] <= d->letters[j] && d->word[j] < d->word[k]) d->word[k] = d->word[j];
+        l->exact[k] |= l->lower[k] >= d->word[k] || d->word[k] <= 0;
+    }
+    return found.done;
+}
+
+/* The number of doubles whose word's bound, halved, takes most off the allowance (the largest (2^j - 1) times it
+ * when none takes anything off alone); 0 when every one is exact. */
+static int most_to_lower(Doubling *d, const Ladder *l) {
+    int64_t none[31], most_off = -1, most_term = -1;
+    int pick = 0;
+    for (int j = 1; j <= d->most; j++) none[j] = INT64_MAX;
+    int64_t now = doubling_at(d, none);
+    for (int j = 1; j <= d->most; j++) {
+        if (l->exact[j]) continue;
+        int64_t was = d->word[j];
+        d->word[j] = was / 2;
+        int64_t off = now - doubling_at(d, none), term = (((int64_t)1 << j) - 1) * (was > 0 ? was : 0);
+        d->word[j] = was;
+        if (off > most_off || (off == most_off && term > most_term)) {
+            most_off = off;
+            most_term = term;
+            pick = j;
+        }
+    }
+    return pick;
+}
+
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
  * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
- * beside it (longest_doubled), and does not hold them: of the one class holding doubles, j units with the copies past
- * its cards (else that many copies from the twin motifs' pool) are taken by other words. So it is worth at most the
- * best word within those letters and what those units leave (walk_best_within, with COPIES_WALK_SHARE of the time to
- * the phase's deadline; the most of what it left when a walk does not finish), and the doubles add at most the most sum
- * over the ways of splitting them (doubling_at, no word scoring more than any play of one word: each round of prices
- * says how much). *d set and 0, or -1 when there are more than 30 doubles. */
+ * beside it (longest_doubled), and does not hold them: it holds `most` - j doubles at most, and of the one class
+ * holding doubles, j units with the copies past its cards (else that many copies from the twin motifs' pool) are
+ * taken by other words. So it is worth at most the best word within those limits, and the doubles add at most the
+ * most sum over the ways of splitting them (doubling_at, no word scoring more than any play of one word: each round of
+ * prices says how much). The walks lower each word's bound by halves (a walk from a high floor is quick, the exact
+ * best word's may not finish), the one taking most off the allowance first, with COPIES_WALK_SHARE of the time to the
+ * phase's deadline, until the allowance is within ALLOWANCE_ENOUGH of the best play found. *d set and 0, or -1 when
+ * there are more than 30 doubles. */
 static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     const Tables *t = p->t;
     int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
@@ -458,22 +510,27 @@ static int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     if (!most) return 0;
     if (most > 30) return -1;
     int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
+    int64_t play = p->result->n_plays ? p->result->plays[0].total : 0;
     double deadline = p->b->deadline, now = now_seconds();
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
     budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
-    /* The fewest copies left first: the quickest walks, whose words are within the limits of fewer doubles too (as
-     * many letters or more: known, the walk's floor) */
-    int64_t known = INT64_MIN;
-    for (int j = most, last_letters = 0; j >= 1; j--) {
-        Within within = {j > held ? pool - (j - held) : -1, longest_doubled(t, letters, j, j > held ? j - held : 0, &two),
-                         doubler, j, INT64_MIN};
-        if (within.letters < last_letters) known = INT64_MIN;  /* (not within these: none known) */
-        within.known = known;
-        last_letters = within.letters;
-        d->word[j] = best_within(p, c, &within, best, &known);
-        d->letters[j] = within.letters;
+    Ladder ladder, *l = &ladder;
+    for (int j = 1; j <= most; j++) {
+        int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
+        l->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two), doubler, j,
+                                INT64_MIN, most - j};
+        d->letters[j] = l->within[j].letters;
+        d->word[j] = d->letters[j] < MIN_WORD_LENGTH ? 0 : best;
+        l->lower[j] = INT64_MIN;
+        l->exact[j] = d->word[j] <= 0;
     }
+    int64_t none[31];
+    for (int j = 1; j <= most; j++) none[j] = INT64_MAX;
+    int j = most_to_lower(d, l);
+    while (j > 0 && !p->b->stopped && (double)doubling_at(d, none) > ALLOWANCE_ENOUGH * (double)play
+           && lower_word(p, c, d, l, j, d->word[j] / 2))
+        j = most_to_lower(d, l);
     budget_phase(p->b, deadline, 1.0);
     return 0;
 }

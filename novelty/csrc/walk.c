@@ -30,7 +30,7 @@ typedef struct {
     int32_t known;               /* the groups found before, left as they are (walk_left); 0: none */
     uint32_t doubler_letters;    /* walk_doubling: the shorter-word doubles' letters (0: another walk) ... */
     int doubles_wanted;          /* ... the doubles a word kept holds, at least ... */
-    int doubles_laid;            /* ... and the doubles in the word */
+    int doubles_laid;            /* ... and the doubles in the word (walk_doubling, or walk_best_within's cap) */
     int left[MAX_RESOURCES];     /* units of each resource not yet in the word */
     int unit_count[MAX_UNITS];
     int excess[MAX_RESOURCES];   /* per class: its cards in the word less the cards held (0: not a class) */
@@ -353,6 +353,10 @@ static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     if (f->as_printed >= 0 && b < 0 && a == f->printed) face = f->as_printed;
     int unit = w->faces[face].unit, r = w->faces[face].resource;
     if (t->is_class[r] && w->unit_count[unit] >= t->real_cap[r] && !excess_granted(w, r)) return 0;
+    const Face *laid = &w->faces[face];
+    int doubles = laid->op == OP_multiply && laid->target == TARGET_shorter_word
+                  && (w->doubler_letters || (w->within && w->within->doubles >= 0));
+    if (doubles && w->within && w->doubles_laid >= w->within->doubles) return 0;  /* (other words hold the rest) */
     w->seq[w->seq_len] = (Placed){(int16_t)face, {(int8_t)a, (int8_t)b}};
     w->seq_len++;
     w->letters += b < 0 ? 1 : 2;
@@ -360,8 +364,6 @@ static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     w->face_count[face]++;
     count_excess(w, r, 1);
     w->key += t->zobrist[unit];
-    const Face *laid = &w->faces[face];
-    int doubles = w->doubler_letters && laid->op == OP_multiply && laid->target == TARGET_shorter_word;
     w->doubles_laid += doubles;
     int rc = w->gathering ? gather(w, f - w->faces, a, b, node) : extend(w, node);
     w->doubles_laid -= doubles;
@@ -749,7 +751,8 @@ static int best_word_within(const Tables *t, const Ceiling *c, const uint8_t *fa
                             int prune, const Within *within, WordWalk *out) {
     WordWalk probe = {.len = 0};
     int64_t floor = INT64_MIN;
-    if (prune) {  /* a probe: the best word of a few nodes below each child of the root, the floor to start from */
+    if (prune && !(within && within->known > INT64_MIN)) {  /* a probe: the best word of a few nodes below each child
+                                                              * of the root, the floor to start from */
         int rc = walk_ceilings(t, c, facts, keep, b, prune, NULL, INT64_MIN, NULL, 0, PROBE_NODES, within, &probe);
         if (rc < 0) return rc;
         if (probe.len) floor = probe.best - 1;  /* (that word is scored again, its cards kept) */
