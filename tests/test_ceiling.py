@@ -254,6 +254,27 @@ def test_the_best_word_holding_at_most_n_doubles_holds_no_more_and_a_floor_finds
             assert bool(over.cards) == (got.total > floor)
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_the_priced_bound_holds_when_the_best_play_doubles_its_words_many_times(seed: int) -> None:
+    """x1 and z2 with both repeat motifs: up to seven doubles, and best plays that double a word eight times or more.
+    The doubling allowance's walks bound each doubled word by halves (price.c): the bound is never below the best play,
+    proved by a search with no limit."""
+    rng = random.Random(f"doubled {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand = Counter(dict(list(hand.items())[:8])) + Counter(["x1", "z2"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS][:1] + DOUBLING_MOTIFS
+    tables = Tables(hand, Counter(), motifs, rules, escaped)
+    steps = open_lexicon("twl" if seed % 3 else "sowpods").step_index()
+    exact = send(tables.request(steps, False, [], 1, Limit(None, 4_000_000)))
+    if not exact.proved:
+        pytest.skip("no exact best play to hold the bound to")
+    capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=40))),
+                                 facts=steps.facts())
+    answer = send(capped)
+    if answer.priced_bound is not None:
+        assert answer.priced_bound >= exact.plays[0][0], (hand, motifs)
+
+
 def pool_copies(tables: Tables, hand: Counter[str], cards: tuple[tuple[int, int, int], ...]) -> int:
     """The copies from the repeat motifs' pool in a word of the core's cards: its cards of a class past those held."""
     laid = Counter(tables.info[face].cls for face, _, _ in cards
