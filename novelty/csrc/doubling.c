@@ -1,0 +1,259 @@
+/* The doubling allowance (doubling.h): what shorter-word doubles may add to a play, for the bound from prices
+ * (price.c), and the walks that bound the words they double.
+ *
+ * A double (x1, z2, and the copies the repeat motifs grant them) doubles a word shorter than the one holding it. The
+ * bound from prices holds for the words' values undoubled; what doubling adds on top is at most the most sum of
+ * (2^j - 1) times a word doubled j times over the ways of splitting the doubles, each such word bounded by the best
+ * word within its limits: shorter than the words holding its doubles, holding none of them itself.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "doubling.h"
+
+#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
+#define ALLOWANCE_ENOUGH 0.01  /* of the best play found: what shorter-word doubles may add, when no walk need lower it */
+#define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
+
+/* Whether resource r's units may double a shorter word; the letters they spell into *letters (26: a wild's, 27: a
+ * two-letter face's). */
+static int doubles(const Tables *t, int r, uint32_t *letters) {
+    int found = 0;
+    for (int i = 0; i < t->n_res_faces[r]; i++) {
+        int face = t->res_faces[r][i];
+        for (int alt = 0; alt < 2 && face >= 0; alt++, face = t->scorer.faces[face].as_printed) {
+            const Face *f = &t->scorer.faces[face];
+            if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
+            found = 1;
+            *letters |= 1u << (f->wild == WILD_fixed ? f->letter1 : 26);
+            if (f->letter2 >= 0 || f->wild == WILD_double) *letters |= 1u << 27;
+        }
+    }
+    return found;
+}
+
+/* What the walk for the words holding two shorter-word doubles or more found, when it finished (search.c): the
+ * longest of those holding k or more (longest[k], 0: none; 2 <= k <= 30), and the most letters the shorter of two
+ * of them the cards hold together has (0: none). */
+typedef struct {
+    int known, longest[31], pair;
+} TwoDoubles;
+
+/* Whether two words taking used[] and other[] units fit the units there are (a class's copies within the pool). */
+static int fit_together(const Tables *t, const uint8_t *used, const uint8_t *other) {
+    int copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    for (int r = 0; r < t->n_res; r++) {
+        int n = used[r] + other[r];
+        if (n > t->res[r].capacity + t->twin_cap[r]) return 0;
+        if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
+    }
+    return copies <= pool;
+}
+
+typedef struct {
+    int32_t length, group;
+} Sized;
+
+static int by_length(const void *a, const void *b) {  /* longest first */
+    int32_t x = ((const Sized *)a)->length, y = ((const Sized *)b)->length;
+    return (x < y) - (x > y);
+}
+
+/* Read the words holding two doubles or more from the groups, until `until` (CLOCK_MONOTONIC seconds: not known
+ * after it). */
+static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
+    const Tables *t = p->t;
+    const Groups *gs = p->gs;
+    *two = (TwoDoubles){.known = gs->doubles_walked >= 2};
+    int32_t n = 0;
+    for (int32_t g = 0; g < gs->n_groups && two->known; g++) n += gs->groups[g].doublers >= 2;
+    Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(n + 1)) : NULL;
+    uint8_t *used = list ? calloc((size_t)n + 1, MAX_RESOURCES) : NULL;  /* (only the words holding two) */
+    if (!used) {
+        two->known = 0;
+        free(list);
+        return;
+    }
+    n = 0;
+    for (int32_t g = 0; g < gs->n_groups; g++)
+        if (gs->groups[g].doublers >= 2) list[n++] = (Sized){gs->groups[g].length, g};
+    qsort(list, (size_t)n, sizeof *list, by_length);
+    for (int32_t i = 0; i < n; i++) {
+        int counts[MAX_RESOURCES] = {0};
+        group_uses(t, gs, &gs->groups[list[i].group], counts);
+        for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
+    }
+    for (int32_t i = 0; i < n; i++)  /* (longest first) */
+        for (int k = gs->groups[list[i].group].doublers < 30 ? gs->groups[list[i].group].doublers : 30; k >= 2; k--)
+            if (!two->longest[k]) two->longest[k] = list[i].length;
+    for (int32_t i = 1; i < n && !two->pair; i++) {  /* the shorter one i: the first pair found is it */
+        if ((i & 63) == 0 && now_seconds() > until) two->pair = list[i].length;  /* (no pair of longer ones: at most) */
+        for (int32_t j = 0; j < i && !two->pair; j++)
+            if (fit_together(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
+                two->pair = list[i].length;
+    }
+    free(list);
+    free(used);
+}
+
+/* The longest word d doubles may double: they sit in words longer than it, beside it, in the letters a play may
+ * hold (`copies` of the pool's copies being one-letter doublers, counted as two letters by most_letters). At least
+ * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds).
+ * When the words holding two or more are known (`two`): m words holding them, the one holding most holding q of them
+ * (so shorter than the longest word holding q, when q >= 2), and when another holds two or more, shorter than the
+ * shorter of a pair that fits together. */
+static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two) {
+    int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
+    int per_word = 0;
+    for (int l = 0; l < 26; l++)
+        if (doubler_letters >> l & 1) per_word += t->facts[l];  /* the root's facts: over every word */
+    if (doubler_letters >> 26 & 1 || per_word > d) per_word = d;
+    if (per_word < 1) return 0;
+    if (!two->known) {
+        int words = (d + per_word - 1) / per_word;
+        return (letters - words) / (1 + words);
+    }
+    int most = 0;
+    for (int q = 1; q <= per_word; q++)
+        for (int m = 1; m <= d - q + 1; m++) {
+            int rest = d - q;  /* over m - 1 words, each holding 1 to q */
+            if (rest < m - 1 || rest > (m - 1) * q || (q >= 2 && !two->longest[q])) continue;
+            int longest = (letters - m) / (1 + m);
+            if (q >= 2 && two->longest[q] - 1 < longest) longest = two->longest[q] - 1;
+            if (rest > m - 1 && two->pair - 1 < longest) longest = two->pair - 1;  /* (another holds two or more) */
+            if (longest > most) most = longest;
+        }
+    return most;
+}
+
+/* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
+ * short, a walk again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves
+ * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). */
+static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
+    const Groups *gs = p->gs;
+    if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
+    double deadline = p->b->deadline, now = now_seconds();
+    budget_phase(p->b, now + (deadline - now) * share, 1.0);
+    WordWalk found;
+    int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
+    budget_phase(p->b, deadline, 1.0);
+    int64_t most = rc != 0 ? gs->best_word_most : found.most < gs->best_word_most ? found.most : gs->best_word_most;
+    return most > 0 ? most : 0;
+}
+
+/* What the doubles may add to a play, no word doubled j times scoring more than cap[j]: the most sum of (2^d_j - 1)
+ * times the word doubled d_j times over the ways of splitting them (at most a quarter of INT64_MAX). */
+int64_t doubling_at(const Doubling *d, const int64_t *cap) {
+    const __int128 top = INT64_MAX / 4;
+    __int128 split[31] = {0};
+    for (int k = 1; k <= d->most; k++)
+        for (int j = 1; j <= k; j++) {
+            int64_t word = d->word[j] < cap[j] ? d->word[j] : cap[j];
+            __int128 v = (((__int128)1 << j) - 1) * (word > 0 ? word : 0) + split[k - j];
+            if (v > split[k]) split[k] = v > top ? top : v;
+        }
+    return (int64_t)split[d->most];
+}
+
+/* What the walks know of the best word within the limits of a word doubled j times (doubling_allowance): it scores at
+ * most d->word[j] and at least lower[j] (a word found; INT64_MIN: none), exactly d->word[j] once `exact`. */
+typedef struct {
+    Within within[31];
+    int64_t lower[31];
+    int exact[31];
+} Ladder;
+
+/* Walk for the best word within j's limits from the floor `target` (from below lower[j] when that is over it): no word
+ * over the floor lowers d->word[j] to it; a word found is the best there once the walk finishes. A walk cut short
+ * lowers it to the most of what it left. The limits of fewer doubles are looser (when as many letters or more): a word
+ * within j's is within theirs, and what bounds theirs bounds j's. Returns whether the walk finished. */
+static int lower_word(const Pack *p, const Ceiling *c, Doubling *d, Ladder *l, int j, int64_t target) {
+    Within *within = &l->within[j];
+    WordWalk found;
+    within->known = l->lower[j] > target ? l->lower[j] : target + 1;  /* (the floor: one under it) */
+    if (walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return 0;
+    if (found.len && found.best > l->lower[j]) l->lower[j] = found.best;
+    int64_t upper = !found.done ? found.most : found.len ? found.best : within->known - 1;
+    if (upper < d->word[j]) d->word[j] = upper < 0 ? 0 : upper;
+    l->exact[j] |= found.done && found.len;
+    for (int k = 1; k <= d->most; k++) {
+        if (k < j && d->letters[k] >= d->letters[j] && l->lower[j] > l->lower[k]) l->lower[k] = l->lower[j];
+        if (k > j && d->letters[k] <= d->letters[j] && d->word[j] < d->word[k]) d->word[k] = d->word[j];
+        l->exact[k] |= l->lower[k] >= d->word[k] || d->word[k] <= 0;
+    }
+    return found.done;
+}
+
+/* The number of doubles whose word's bound, halved, takes most off the allowance (the largest (2^j - 1) times it
+ * when none takes anything off alone); 0 when every one is exact. */
+static int most_to_lower(Doubling *d, const Ladder *l) {
+    int64_t none[31], most_off = -1, most_term = -1;
+    int pick = 0;
+    for (int j = 1; j <= d->most; j++) none[j] = INT64_MAX;
+    int64_t now = doubling_at(d, none);
+    for (int j = 1; j <= d->most; j++) {
+        if (l->exact[j]) continue;
+        int64_t was = d->word[j];
+        d->word[j] = was / 2;
+        int64_t off = now - doubling_at(d, none), term = (((int64_t)1 << j) - 1) * (was > 0 ? was : 0);
+        d->word[j] = was;
+        if (off > most_off || (off == most_off && term > most_term)) {
+            most_off = off;
+            most_term = term;
+            pick = j;
+        }
+    }
+    return pick;
+}
+
+/* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
+ * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
+ * beside it (longest_doubled), and does not hold them: it holds `most` - j doubles at most, and of the one class
+ * holding doubles, j units with the copies past its cards (else that many copies from the twin motifs' pool) are
+ * taken by other words. So it is worth at most the best word within those limits, and the doubles add at most the
+ * most sum over the ways of splitting them (doubling_at, no word scoring more than any play of one word: each round of
+ * prices says how much). The walks lower each word's bound by halves (a walk from a high floor is quick, the exact
+ * best word's may not finish), the one taking most off the allowance first, with COPIES_WALK_SHARE of the time to the
+ * phase's deadline, until the allowance is within ALLOWANCE_ENOUGH of the best play found. *d set and 0, or -1 when
+ * there are more than 30 doubles. */
+int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
+    const Tables *t = p->t;
+    int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
+    uint32_t letters = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        if (t->res[r].kind == RES_KIND_copy_pool || !doubles(t, r, &letters)) continue;
+        held += t->res[r].capacity;
+        copies += t->twin_cap[r];
+        doublers++;
+        doubler = r;
+    }
+    if (doublers != 1 || !t->is_class[doubler]) doubler = -1;  /* (one class holds every double: its units are known) */
+    int most = held + (copies < pool ? copies : pool);
+    *d = (Doubling){.most = most};
+    if (!most) return 0;
+    if (most > 30) return -1;
+    int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
+    int64_t play = p->result->n_plays ? p->result->plays[0].total : 0;
+    double deadline = p->b->deadline, now = now_seconds();
+    TwoDoubles two;
+    two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
+    budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
+    Ladder ladder, *l = &ladder;
+    for (int j = 1; j <= most; j++) {
+        int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
+        l->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two), doubler, j,
+                                INT64_MIN, most - j};
+        d->letters[j] = l->within[j].letters;
+        d->word[j] = d->letters[j] < MIN_WORD_LENGTH ? 0 : best;
+        l->lower[j] = INT64_MIN;
+        l->exact[j] = d->word[j] <= 0;
+    }
+    int64_t none[31];
+    for (int j = 1; j <= most; j++) none[j] = INT64_MAX;
+    int j = most_to_lower(d, l);
+    while (j > 0 && !p->b->stopped && (double)doubling_at(d, none) > ALLOWANCE_ENOUGH * (double)play
+           && lower_word(p, c, d, l, j, d->word[j] / 2))
+        j = most_to_lower(d, l);
+    budget_phase(p->b, deadline, 1.0);
+    return 0;
+}

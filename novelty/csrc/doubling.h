@@ -1,0 +1,26 @@
+/* The doubling allowance (doubling.c): what shorter-word doubles may add to a play, for the bound from prices. */
+#ifndef NOVELTY_DOUBLING_H
+#define NOVELTY_DOUBLING_H
+
+#include "ceiling.h"
+#include "packing.h"
+
+/* What the walks know of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
+ * (1 <= j <= most), and how long it is. */
+typedef struct {
+    int most;
+    int64_t word[31];
+    int letters[31];  /* the most letters a word doubled j times holds (so the most units it takes) */
+} Doubling;
+
+/* The most letters a play may hold: every unit there is, two for a two-letter card or a copy (price.c). */
+int most_letters(const Tables *t);
+
+/* Work out what shorter-word doubles may add (*d), walking for the words they double with part of the time to the
+ * phase's deadline: 0, or -1 when there are more than 30 doubles or memory runs out. */
+int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d);
+
+/* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (1 <= j <= d->most). */
+int64_t doubling_at(const Doubling *d, const int64_t *cap);
+
+#endif
