@@ -181,7 +181,7 @@ def assert_priced_bound_holds(tables: Tables, dict_name: str) -> None:
 @pytest.mark.parametrize("seed", range(24))
 def test_the_priced_bound_holds_when_copies_may_repeat_a_shorter_word_double(seed: int) -> None:
     """The bound from prices allows shorter-word doubles (2^d - 1) times the best word that the copies the d doubles
-    leave, and their longer words beside it, allow (price.c, doubling_allowance): never below the best play."""
+    leave, and their longer words beside it, allow (doubling.c, doubling_allowance): never below the best play."""
     rng = random.Random(f"doubling {seed}")
     hand, motifs, rules, escaped = deal(rng)
     hand = Counter(dict(list(hand.items())[:7])) + Counter(["x1"])
@@ -194,7 +194,7 @@ def test_the_priced_bound_holds_when_copies_may_repeat_a_shorter_word_double(see
 @pytest.mark.parametrize("seed", range(12))
 def test_the_priced_bound_holds_when_two_kinds_of_card_double_shorter_words(seed: int) -> None:
     """With x and z cards both doubling shorter words, no one class holds every double: the word doubled j times holds
-    at most the other doubles itself (price.c, doubling_allowance). The bound is never below the best play."""
+    at most the other doubles itself (doubling.c, doubling_allowance). The bound is never below the best play."""
     rng = random.Random(f"two doublers {seed}")
     hand, motifs, rules, escaped = deal(rng)
     hand = Counter(dict(list(hand.items())[:6])) + Counter(["x1", "z2"])
@@ -255,8 +255,8 @@ def test_the_best_word_holding_at_most_n_doubles_holds_no_more_and_a_floor_finds
 @pytest.mark.parametrize("seed", range(16))
 def test_the_priced_bound_holds_when_the_best_play_doubles_its_words_many_times(seed: int) -> None:
     """x1 and z2 with both repeat motifs: up to seven doubles, and best plays that double a word eight times or more.
-    The doubling allowance's walks bound each doubled word by halves (price.c): the bound is never below the best play,
-    proved by a search with no limit."""
+    The doubling allowance's walks bound each doubled word by halves (doubling.c): the bound is never below the best
+    play, proved by a search with no limit."""
     rng = random.Random(f"doubled {seed}")
     hand, motifs, rules, escaped = deal(rng)
     hand = Counter(dict(list(hand.items())[:8])) + Counter(["x1", "z2"])
@@ -302,7 +302,7 @@ def test_the_best_word_within_copies_and_letters_keeps_to_them(seed: int) -> Non
 
 @pytest.mark.parametrize("seed", range(16))
 def test_the_best_word_with_cards_given_away_is_the_best_word_of_the_cards_left(seed: int) -> None:
-    """The doubling allowance gives a doubled word's doubles away to the words holding them (price.c): n cards of a
+    """The doubling allowance gives a doubled word's doubles away to the words holding them (doubling.c): n cards of a
     class taken by other words leave the best word of the hand without them; past the cards held, the copies granted
     to them come out of the pool too, so the word takes fewer copies, and the best word only falls."""
     rng = random.Random(f"given {seed}")

@@ -11,7 +11,8 @@
 
 #include "doubling.h"
 
-#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the best words taking fewer copies (doubling_allowance) */
+#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the walks for the doubled words (a quarter of it at most
+                                 * for the pair search first) */
 #define ALLOWANCE_ENOUGH 0.01  /* of the best play found: what shorter-word doubles may add, when no walk need lower it */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
 
@@ -32,9 +33,9 @@ static int doubles(const Tables *t, int r, uint32_t *letters) {
     return found;
 }
 
-/* What the walk for the words holding two shorter-word doubles or more found, when it finished (search.c): the
- * longest of those holding k or more (longest[k], 0: none; 2 <= k <= 30), and the most letters the shorter of two
- * of them the cards hold together has (0: none). */
+/* What the walk for the words holding two shorter-word doubles or more found, when it finished (search.c; else not
+ * `known`): the longest of those holding k or more (longest[k], 0: none; 2 <= k <= 30), and the most letters the
+ * shorter of two of them the cards hold together has (0: none; at most, when the pair search ran out of time). */
 typedef struct {
     int known, longest[31], pair;
 } TwoDoubles;
@@ -59,8 +60,8 @@ static int by_length(const void *a, const void *b) {  /* longest first */
     return (x < y) - (x > y);
 }
 
-/* Read the words holding two doubles or more from the groups, until `until` (CLOCK_MONOTONIC seconds: not known
- * after it). */
+/* Read the words holding two doubles or more from the groups, looking for a pair that fits together until `until`
+ * (CLOCK_MONOTONIC seconds: then the pair is at most as long as the shorter word it reached). */
 static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
     const Tables *t = p->t;
     const Groups *gs = p->gs;
@@ -195,7 +196,9 @@ static int most_to_lower(Doubling *d, const Ladder *l) {
         if (l->exact[j]) continue;
         int64_t was = d->word[j];
         d->word[j] = was / 2;
-        int64_t off = now - doubling_at(d, none), term = (((int64_t)1 << j) - 1) * (was > 0 ? was : 0);
+        int64_t off = now - doubling_at(d, none);
+        __int128 product = (((__int128)1 << j) - 1) * (was > 0 ? was : 0);
+        int64_t term = product > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)product;
         d->word[j] = was;
         if (off > most_off || (off == most_off && term > most_term)) {
             most_off = off;

@@ -505,7 +505,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
                               : copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0
                                   ? walk_best_within(t, c, &b, prune,
                                                      &(Within){copies, letters, given_res, given,
-                                                               floor != LLONG_MIN ? (int64_t)floor + 1 : INT64_MIN,
+                                                               floor == LLONG_MIN ? INT64_MIN
+                                                               : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
                                                                doubles}, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
                                                            : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
