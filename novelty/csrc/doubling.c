@@ -142,15 +142,19 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     return most > 0 ? most : 0;
 }
 
-/* What the doubles may add to a play, no word doubled j times scoring more than cap[j]: the most sum of (2^d_j - 1)
- * times the word doubled d_j times over the ways of splitting them (at most a quarter of INT64_MAX). */
+/* What doubling a word scoring `word` j times adds to it: (2^j - 1) times it (nothing for a word worth nothing). */
+static __int128 doubled_adds(int j, int64_t word) { return (((__int128)1 << j) - 1) * (word > 0 ? word : 0); }
+
+/* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (cap NULL: no cap): the most
+ * sum of (2^d_j - 1) times the word doubled d_j times over the ways of splitting them (at most a quarter of
+ * INT64_MAX). */
 int64_t doubling_at(const Doubling *d, const int64_t *cap) {
     const __int128 top = INT64_MAX / 4;
     __int128 split[31] = {0};
     for (int k = 1; k <= d->most; k++)
         for (int j = 1; j <= k; j++) {
-            int64_t word = d->word[j] < cap[j] ? d->word[j] : cap[j];
-            __int128 v = (((__int128)1 << j) - 1) * (word > 0 ? word : 0) + split[k - j];
+            int64_t word = cap && cap[j] < d->word[j] ? cap[j] : d->word[j];
+            __int128 v = doubled_adds(j, word) + split[k - j];
             if (v > split[k]) split[k] = v > top ? top : v;
         }
     return (int64_t)split[d->most];
@@ -188,17 +192,15 @@ static int lower_word(const Pack *p, const Ceiling *c, Doubling *d, Ladder *l, i
 /* The number of doubles whose word's bound, halved, takes most off the allowance (the largest (2^j - 1) times it
  * when none takes anything off alone); 0 when every one is exact. */
 static int most_to_lower(Doubling *d, const Ladder *l) {
-    int64_t none[31], most_off = -1, most_term = -1;
+    int64_t now = doubling_at(d, NULL), most_off = -1;
+    __int128 most_term = -1;
     int pick = 0;
-    for (int j = 1; j <= d->most; j++) none[j] = INT64_MAX;
-    int64_t now = doubling_at(d, none);
     for (int j = 1; j <= d->most; j++) {
         if (l->exact[j]) continue;
         int64_t was = d->word[j];
         d->word[j] = was / 2;
-        int64_t off = now - doubling_at(d, none);
-        __int128 product = (((__int128)1 << j) - 1) * (was > 0 ? was : 0);
-        int64_t term = product > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)product;
+        int64_t off = now - doubling_at(d, NULL);
+        __int128 term = doubled_adds(j, was);
         d->word[j] = was;
         if (off > most_off || (off == most_off && term > most_term)) {
             most_off = off;
@@ -251,10 +253,8 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
         l->lower[j] = INT64_MIN;
         l->exact[j] = d->word[j] <= 0;
     }
-    int64_t none[31];
-    for (int j = 1; j <= most; j++) none[j] = INT64_MAX;
     int j = most_to_lower(d, l);
-    while (j > 0 && !p->b->stopped && (double)doubling_at(d, none) > ALLOWANCE_ENOUGH * (double)play
+    while (j > 0 && !p->b->stopped && (double)doubling_at(d, NULL) > ALLOWANCE_ENOUGH * (double)play
            && lower_word(p, c, d, l, j, d->word[j] / 2))
         j = most_to_lower(d, l);
     budget_phase(p->b, deadline, 1.0);

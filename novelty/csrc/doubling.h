@@ -20,7 +20,8 @@ int most_letters(const Tables *t);
  * phase's deadline: 0, or -1 when there are more than 30 doubles or memory runs out. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d);
 
-/* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (1 <= j <= d->most). */
+/* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (1 <= j <= d->most; cap NULL:
+ * no cap). */
 int64_t doubling_at(const Doubling *d, const int64_t *cap);
 
 #endif
