@@ -6,13 +6,16 @@
  * 64 at a time with bitsets of what they take). When shorter-word doubles are in reach, most_doubled(S, owed)
  * carries the doubles given and taken through the same DP, so that each double doubles one other word. extra()
  * adds what play-level bonuses could. The quick bound, each unit at the best worth per unit of any option using its
- * resource, needs no table: a packing that cannot prove its play uses it.
+ * resource, needs no table: a packing that cannot prove its play uses it. A reduced-cost fixing's packing (search.c
+ * prove_fixed), whose DP over thousands of words would take seconds, is bounded by the fixing's prices instead (and
+ * the DP over the states of a few units).
  */
 #include <stdlib.h>
 
 #include "packing.h"
 
-#define PLAIN (-1000)   /* owed, for need_value(): no shorter-word doubles in the bound */
+#define PLAIN (-1000)       /* owed, for need_value(): no shorter-word doubles in the bound */
+#define PRICED_DP_UNITS 12  /* a fixing's packing: states of this many units or fewer are bounded by the DP too */
 
 static const u128 EMPTY = ~(u128)0;
 
@@ -160,9 +163,39 @@ int64_t doubled_rest(Pack *p, u128 packed) {
     return value;
 }
 
-/* What words from `packed` can add, word by word: most(), or the quick bound when the search is anytime. */
+/* A fixing's bound on what words from `packed` can add (its words packed: search.c prove_fixed): each word is worth at
+ * most its units' prices and what any word beats its prices by (price.c), so words from `packed` at most its units'
+ * prices and that for as many words as its letters make (MIN_WORD_LENGTH each). It needs no table, as the quick
+ * bound, and is much tighter. */
+static int64_t priced_bound(const Pack *p, u128 packed) {
+    const Fixing *f = p->priced;
+    int64_t total = 0;
+    int letters = 0;
+    for (int r = 0; r < p->t->n_res; r++) {
+        int n = field_value(p, packed, r);
+        total += f->scaled[r] * n;
+        letters += f->letters[r] * n;
+    }
+    int words = letters / MIN_WORD_LENGTH < f->words ? letters / MIN_WORD_LENGTH : f->words;
+    return (total + (int64_t)words * f->excess + PRICE_SCALE - 1) / PRICE_SCALE;
+}
+
+/* The units in `packed`. */
+static int units_in(const Pack *p, u128 packed) {
+    int n = 0;
+    for (int r = 0; r < p->t->n_res; r++) n += field_value(p, packed, r);
+    return n;
+}
+
+/* What words from `packed` can add, word by word: most(), the quick bound when the search is anytime, or a fixing's
+ * bound from prices. */
 int64_t words_bound(Pack *p, u128 packed) {
-    return p->anytime ? quick_bound(p, packed) : most(p, packed);
+    if (p->anytime) return quick_bound(p, packed);
+    if (!p->priced) return most(p, packed);
+    int64_t priced = priced_bound(p, packed);
+    if (units_in(p, packed) > PRICED_DP_UNITS) return priced;
+    int64_t exact = most(p, packed);
+    return exact < priced ? exact : priced;
 }
 
 /* The most the chosen words (worth `current`) and words from `packed` could score, play-level bonuses included. */
@@ -175,7 +208,7 @@ int64_t upper(Pack *p, u128 packed, int64_t current) {
 int64_t root_bound(Pack *p) {
     u128 full = p->lay.full;
     return p->doubling_bound ? p->bonus.laconic + p->bonus.grand_gain + doubled_rest(p, full)
-                             : extra(p, full) + most(p, full);
+                             : extra(p, full) + words_bound(p, full);
 }
 
 int bound_init(Pack *p) { return memo_init(&p->bt.memo, 1u << 12); }

@@ -148,6 +148,10 @@ typedef struct {
     int64_t gap;
     int ready;
     int64_t bound, excess;     /* at these prices: the bound, and the most a word beats them by (1/PRICE_SCALE points) */
+    int64_t scaled[MAX_RESOURCES];  /* the prices per unit of each resource (1/PRICE_SCALE points; a class's copies at
+                                     * the pool's) */
+    int words;                 /* the most words a play may hold */
+    int8_t letters[MAX_RESOURCES];  /* the most letters a unit of each resource spells */
     int known;                 /* prices, bound and excess are set (fixing_aim may be asked again) */
     /* The relaxation's duals at the last round, unlifted (priced: known), per unit of each resource: the packing by
      * prices (search.c). */

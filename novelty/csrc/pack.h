@@ -27,6 +27,10 @@ typedef struct {
     int64_t word_bound;              /* no play of any words scores more (when word_bound_known): price.c */
     int word_bound_known;
     int pack_done;
+    int floored;                     /* only plays scoring more than `floor` are wanted (a fixing's packing: search.c) */
+    int64_t floor;
+    int knows;                       /* a play scoring `known` was found by a first search (search.c first_then) */
+    int64_t known;
     uint64_t nodes, evaluated, states;
     int32_t kept;                    /* groups left after dominance */
     double walk_s;                   /* seconds until the walk ended */

@@ -125,6 +125,7 @@ typedef struct {
     int anytime;                        /* the play is not provable: search under the quick bound, not the DP */
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     Fixing *fixing;                     /* borrowed, or NULL: the prices of the least bound, for a reduced-cost fixing */
+    const Fixing *priced;               /* borrowed, or NULL: a fixing's words packed, bounded by its prices (bound.c) */
     uint64_t *marks;                    /* owned: the options fitting a search node, a bit per option of its */
     int32_t mark_words;                 /* anchor: words per node, one node per play size */
     int failed;                         /* out of memory */
@@ -195,7 +196,8 @@ static inline const Need *fitting_next(const Pack *p, Fitting *f) {
 /* The total a play must beat to enter the top K. */
 static inline int64_t kth(const Pack *p) {
     const Result *r = p->result;
-    return r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
+    int64_t k = r->n_plays >= r->top ? r->plays[r->n_plays - 1].total : INT64_MIN;
+    return r->floored && r->floor > k ? r->floor : k;
 }
 
 /* Groups by length, for the reduced packing's groups holding a double and the plays built round them (the longest

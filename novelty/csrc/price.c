@@ -201,17 +201,20 @@ static void relaxation_duals(const Columns *c, Basis *s, Budget *b, double *dual
     for (int i = 0; i < c->m; i++) dual[i] = s->dual[i] > 0 ? s->dual[i] : 0;
 }
 
-/* The most letters a play may hold: every unit there is, two for a two-letter card or a copy. */
+/* The most letters a unit of resource r spells: two for a two-letter card or a copy (of any card), else one. */
+static int unit_letters(const Tables *t, int r) {
+    if (t->res[r].kind == RES_KIND_copy_pool) return 2;
+    for (int i = 0; i < t->n_res_faces[r]; i++) {
+        const Face *f = &t->scorer.faces[t->res_faces[r][i]];
+        if (f->letter2 >= 0 || f->wild == WILD_double) return 2;
+    }
+    return 1;
+}
+
+/* The most letters a play may hold: every unit there is, at its most letters. */
 int most_letters(const Tables *t) {
     int letters = 0;
-    for (int r = 0; r < t->n_res; r++) {
-        int width = 1;
-        for (int i = 0; i < t->n_res_faces[r]; i++) {
-            const Face *f = &t->scorer.faces[t->res_faces[r][i]];
-            if (f->letter2 >= 0 || f->wild == WILD_double) width = 2;
-        }
-        letters += t->res[r].capacity * (t->res[r].kind == RES_KIND_copy_pool ? 2 : width);
-    }
+    for (int r = 0; r < t->n_res; r++) letters += t->res[r].capacity * unit_letters(t, r);
     return letters;
 }
 
@@ -300,9 +303,12 @@ static double next_lift(double lift, double took, double left, double growth) {
  * its words beats its prices by: to beat B, its words must beat their prices by more than B - rest - prices x capacity
  * in all, each of them by more than -gap, where gap = bound - B - excess (the others beat theirs by excess at most).
  * Those words alone, packed exactly, decide whether B is the best (search.c). */
-static void fix(const Pack *p, const Prices *price, int64_t rest, int64_t words, int64_t excess, Fixing *fixing) {
+static void fix(const Pack *p, const Prices *price, const int64_t *scaled, int64_t rest, int64_t words, int64_t excess,
+                Fixing *fixing) {
     *fixing = (Fixing){.price = *price, .bound = rest * PRICE_SCALE + words, .excess = excess > 0 ? excess : 0,
-                       .known = 1};
+                       .known = 1, .words = most_words(p->t)};
+    memcpy(fixing->scaled, scaled, sizeof fixing->scaled);
+    for (int r = 0; r < p->t->n_res; r++) fixing->letters[r] = (int8_t)unit_letters(p->t, r);
     fixing_aim(fixing, p->result->n_plays ? p->result->plays[0].total : 0);
     if (p->result->top != 1) fixing->ready = 0;  /* (it proves the best play alone: the runners-up are searched on) */
 }
@@ -371,7 +377,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         if (total < *least) {
             *least = total;
             memcpy(center, dual, sizeof center);
-            fix(p, &price, rest, words, beaten, fixing);
+            fix(p, &price, scaled, rest, words, beaten, fixing);
         }
         int first = !known;
         known = 1;

@@ -13,7 +13,8 @@
 #include "ceiling.h"
 #include "packing.h"
 
-static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing);
+static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
+                      const Fixing *priced);
 
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
@@ -32,7 +33,7 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
     double share = PRINTED_PACK_SHARE * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
     budget_phase(b, seconds > 0 ? now_seconds() + (share < PRINTED_PACK_SECONDS ? share : PRINTED_PACK_SECONDS) : 0,
                  PRINTED_PACK_WORK);
-    return pack_plays(t, gs, b, early, NULL);
+    return pack_plays(t, gs, b, early, NULL, NULL);
 }
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
@@ -64,38 +65,84 @@ static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budg
     return rc;
 }
 
-/* With a reduced-cost fixing (price.c): walk for the words that may be in a play beating the best found, pack them
- * exactly. When both finish, the best of them and the best found is the best play there is: answered with that as
- * its bound over every word (the groups and plays become the fixing's when it found a better one). */
-static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
-    Groups fixed = {0};
-    Result *found = calloc(1, sizeof *found);
+/* One try of a reduced-cost fixing aimed at `aim` (price.c): walk for the words that may be in a play scoring more than
+ * it, and pack them exactly into `found` (top 1, its groups `fixed`), looking only for plays scoring more than `aim`
+ * (the packing bounded by the fixing's prices: bound.c). 1 when both finished (found's play, when it scores more than
+ * `aim`, is the best play of those words), 0 when one was cut short, -1 when memory ran out. */
+static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int64_t aim, Groups *fixed,
+                     Result *found) {
     WordWalk walked;
-    int rc = found && groups_init(&fixed, t->n_combos) == 0 ? 0 : -1;
-    if (rc == 0 && ceiling_price(c, fixing->price.cheap) < 0) rc = -1;
-    budget_phase(b, b->deadline, 1.0);
-    if (rc == 0) rc = walk_fixed(t, c, fixing, &fixed, b, &walked);
-    if (rc == 0 && walked.done) {
-        fixed.walk_done = 1;  /* every word that counts: its packing is exact */
-        found->top = 1;
-        rc = pack_plays(t, &fixed, b, found, NULL);
+    fixing_aim(fixing, aim);
+    memset(found, 0, sizeof *found);
+    found->top = 1;
+    int rc = groups_init(fixed, t->n_combos);
+    if (rc == 0) rc = walk_fixed(t, c, fixing, fixed, b, &walked);
+    if (rc != 0 || !walked.done) return rc < 0 ? -1 : 0;
+    fixed->walk_done = 1;  /* every word that counts: its packing is exact */
+    found->floored = 1;
+    found->floor = aim;
+    rc = pack_plays(t, fixed, b, found, NULL, fixing);
+    return rc < 0 ? -1 : found->pack_done;
+}
+
+/* Take the fixing's play `found` (its groups `fixed`) as the best found: its groups replace the search's. */
+static void take_fixed(Groups *gs, Result *result, Groups *fixed, const Result *found) {
+    fixed->walk_done = 0;  /* (the walk over every word did not finish) */
+    fixed->sequences += gs->sequences;
+    groups_free(gs);
+    *gs = *fixed;
+    *fixed = (Groups){0};
+    result->n_plays = 1;
+    result->plays[0] = found->plays[0];
+}
+
+/* With a reduced-cost fixing (price.c), until the phase's deadline: bisect between the best play found B (or a first
+ * search's, when better: result->known) and the bound U. A try aimed at A, halfway (B <= A < U), walks the words that
+ * may be in a play scoring more than A and packs them exactly: when both finish, a play P scoring more than A is the
+ * best play there is (the bound becomes P), else no play scores more than A (the bound becomes A). A try aimed higher
+ * keeps fewer words and finishes sooner: each has FIX_TRY_SHARE of the time left, and one cut short is followed by one
+ * aimed halfway up to U (a play it found is taken all the same). The last try, aimed at B or again where one was cut
+ * short, has the rest. The answer's bound over every word is U (result->word_bound); U = B proves the best play. */
+static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Result *result, Fixing *fixing) {
+    Result *found = calloc(1, sizeof *found);
+    if (!found || ceiling_price(c, fixing->price.cheap) < 0) {
+        free(found);
+        return -1;
     }
-    if (rc == 0 && walked.done && found->pack_done) {
-        int64_t best = result->n_plays ? result->plays[0].total : INT64_MIN;
-        if (found->n_plays && found->plays[0].total > best) {
-            fixed.walk_done = 0;  /* (the walk over every word did not finish) */
-            fixed.sequences += gs->sequences;
-            groups_free(gs);
-            *gs = fixed;
-            fixed = (Groups){0};
-            result->n_plays = 1;
-            result->plays[0] = found->plays[0];
-            best = found->plays[0].total;
+    double deadline = b->deadline;
+    int64_t best = result->plays[0].total, upper = (fixing->bound + PRICE_SCALE - 1) / PRICE_SCALE;
+    if (result->knows && result->known > best) best = result->known;  /* (a first search's play: the aims are over it) */
+    if (result->word_bound_known && result->word_bound < upper) upper = result->word_bound;
+    int64_t aim = best + (upper - best) / 2, cut = INT64_MIN;
+    int rc = 0;
+    while (rc == 0 && best < upper && aim < upper && now_seconds() < deadline) {
+        double now = now_seconds();
+        budget_phase(b, aim == best || aim == cut ? deadline : now + (deadline - now) * FIX_TRY_SHARE, 1.0);
+        Groups fixed = {0};
+        rc = fixed_try(t, c, b, fixing, aim, &fixed, found);
+        int64_t most = found->n_plays ? found->plays[0].total : INT64_MIN;
+        if (rc >= 0 && most > best) {  /* (a play found by a try cut short counts too) */
+            take_fixed(gs, result, &fixed, found);
+            best = most;
         }
-        result->word_bound = best;
+        if (rc == 1) {
+            upper = most > aim ? most : aim;
+            rc = 0;
+        } else if (rc == 0) {
+            cut = aim;  /* (cut short: aimed higher, fewer words) */
+            aim = cut >= best ? cut + (upper - cut + 1) / 2 : best + (upper - best) / 2;
+            groups_free(&fixed);
+            continue;
+        }
+        groups_free(&fixed);
+        aim = best + (upper - best) / 2;
+        if (aim <= cut && aim > best) aim = cut;  /* (not from lower than a try cut short: again, with the rest) */
+    }
+    budget_phase(b, deadline, 1.0);
+    if (rc == 0 && (!result->word_bound_known || upper < result->word_bound)) {
+        result->word_bound = upper;
         result->word_bound_known = 1;
     }
-    groups_free(&fixed);
     free(found);
     return rc;
 }
@@ -162,7 +209,7 @@ static int pack_kept(const Tables *t, const Groups *gs, Budget *b, Result *resul
     if (rc == 0) {
         found->top = result->top;
         some.walk_done = 1;  /* (its packing is exact: these groups' best plays) */
-        rc = pack_plays(t, &some, b, found, NULL);
+        rc = pack_plays(t, &some, b, found, NULL, NULL);
     }
     if (rc == 0) {
         plays_of(found, map);
@@ -299,6 +346,12 @@ static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_en
     return rc < 0 ? rc : 0;
 }
 
+/* Whether the bound from prices is within FIX_NEAR of the best play found (a fixing aimed between them may finish). */
+static int fix_near(const Fixing *fixing, const Result *result) {
+    return fixing->known && result->n_plays && result->top == 1
+           && (double)fixing->bound <= (1 + FIX_NEAR) * (double)result->plays[0].total * PRICE_SCALE;
+}
+
 /* One search: walk, pack, within `seconds` (0: no limit) of `started`. */
 static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
@@ -333,22 +386,22 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */
         double left = b->work && b->ticks < b->work ? (double)(b->work - b->ticks) / (double)b->work : 0;
         budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
-        rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL);
+        rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL);
     }
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
-    if (rc == 0 && fixing.priced && !fixing.ready) {
-        double now = now_seconds();
-        budget_phase(b, now + (end - now) * FILL_SHARE, 1.0);
+    if (rc == 0 && fixing.priced && !fixing.ready) {  /* the fixing's tries have a share when its bound is near */
+        double now = now_seconds(), until = fix_near(&fixing, result) ? now + (end - now) * (1 - FIX_SHARE) : end;
+        budget_phase(b, now + (until - now) * FILL_SHARE, 1.0);
         rc = fill_by_walking(t, gs, b, result);
-        budget_phase(b, end, 1.0);
+        budget_phase(b, until, 1.0);
         if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
     }
-    if (rc == 0 && fixing.known && !fixing.ready && result->n_plays && result->top == 1) {  /* a better play since? */
+    if (rc == 0 && fixing.known && result->n_plays && result->top == 1) {  /* (aimed at the best found since) */
         fixing_aim(&fixing, result->plays[0].total);
         budget_phase(b, end, 1.0);
+        rc = prove_fixed(t, c, gs, b, result, &fixing);
     }
-    if (rc == 0 && fixing.ready) rc = prove_fixed(t, c, gs, b, result, &fixing);
     if (c) ceiling_free(c);
     free(c);
     result->pack_cpu_s = cpu_seconds() - cpu - result->walk_cpu_s;
@@ -387,12 +440,14 @@ static void prove_bound(Pack *p) {
 
 /* Pack the groups found into the top K plays (result->top), and (fixing, may be NULL) keep the prices of the least
  * bound from prices for a reduced-cost fixing; 0 ok, -1 out of memory, -2 too many resource units. */
-static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing) {
+static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
+                      const Fixing *priced) {
     Pack p;
     int reduced;
     pack_start(&p, t, gs, b, result);
     int rc = pack_prepare(&p, &reduced);
     p.fixing = fixing;
+    p.priced = priced && !p.bonus.n_doubling ? priced : NULL;  /* (the doubles' bound is the DP's) */
     if (rc < 0) {
         free_options(&p);
         free_bound(&p);
@@ -423,7 +478,9 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
     }
-    if (!fixing || !fixing->ready) branch(&p);  /* (else the fixing's packing has the time: prove_fixed) */
+    if (fixing && fix_near(fixing, result))  /* the fixing's tries have a share of the time: prove_fixed */
+        budget_phase(b, now_seconds() + (b->deadline - now_seconds()) * (1 - FIX_SHARE), 1.0);
+    if (!fixing || !fixing->ready) branch(&p);  /* (else the fixing's packing has the time) */
     if (p.anytime) fill(&p);  /* the short words a search stopped on its clock left out */
     result->pack_done = !b->stopped && !p.failed && !reduced;
     free_options(&p);
@@ -461,6 +518,10 @@ static int first_then(const Tables *first, const Tables *t, Groups *gs, Budget *
         take_scout(gs, result, &scout_gs, scout);
     } else if (rc == 0) {
         double now = now_seconds();
+        if (scout->n_plays) {
+            result->knows = 1;
+            result->known = scout->plays[0].total;
+        }
         rc = search_once(t, gs, b, result, now, seconds - (now - started));
         int proved = (gs->walk_done && result->pack_done)
                      || (result->word_bound_known && result->n_plays && result->word_bound == result->plays[0].total);
