@@ -168,16 +168,21 @@ int64_t doubled_rest(Pack *p, u128 packed) {
  * prices and that for as many words as its letters make (MIN_WORD_LENGTH each). It needs no table, as the quick
  * bound, and is much tighter. */
 static int64_t priced_bound(const Pack *p, u128 packed) {
-    const Fixing *f = p->priced;
+    return (priced_total(p, packed) + PRICE_SCALE - 1) / PRICE_SCALE;
+}
+
+int64_t units_price(const Pack *p, u128 packed) {
     int64_t total = 0;
+    for (int r = 0; r < p->t->n_res; r++) total += p->priced->scaled[r] * field_value(p, packed, r);
+    return total;
+}
+
+int64_t priced_total(const Pack *p, u128 packed) {
+    const Fixing *f = p->priced;
     int letters = 0;
-    for (int r = 0; r < p->t->n_res; r++) {
-        int n = field_value(p, packed, r);
-        total += f->scaled[r] * n;
-        letters += f->letters[r] * n;
-    }
+    for (int r = 0; r < p->t->n_res; r++) letters += f->letters[r] * field_value(p, packed, r);
     int words = letters / MIN_WORD_LENGTH < f->words ? letters / MIN_WORD_LENGTH : f->words;
-    return (total + (int64_t)words * f->excess + PRICE_SCALE - 1) / PRICE_SCALE;
+    return units_price(p, packed) + (int64_t)words * f->excess;
 }
 
 /* The units in `packed`. */

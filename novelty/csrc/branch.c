@@ -22,11 +22,24 @@ static void mark_fitting(Pack *p, u128 packed, int r, uint64_t *bits) {
 
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from);
 
+/* Whether no option from k on (of the anchor, best first) can beat the play to beat: each is worth at most o's worth
+ * and what the rest of the resources but one unit (after_one) can add; or, its options sorted by their prices
+ * (options.c), at most o's worth less its units' prices and what `packed` may add by prices (priced_rest,
+ * priced_total's), rounded up: words_bound over what is left holds it (bound.c). */
+static int none_better(Pack *p, int64_t current, int32_t k, int64_t bonus, int64_t after_one, int64_t priced_rest) {
+    if (p->doubling_bound) return 0;
+    if (!p->o.reduced) return current + p->o.options[k].worth + bonus + after_one <= kth(p);
+    if (!p->priced) return 0;  /* (sorted by prices, bounded otherwise: no order to stop by) */
+    int64_t most = p->o.reduced[k] + priced_rest;
+    return current + bonus + (most >= 0 ? (most + PRICE_SCALE - 1) / PRICE_SCALE : -(-most / PRICE_SCALE)) <= kth(p);
+}
+
 /* Take option k (fitting `packed`) into the play being built and search on; return 0 when no later option of the
  * anchor can do better (they are best first). */
-static int try_option(Pack *p, u128 packed, int64_t current, int r, int32_t k, int64_t bonus, int64_t after_one) {
+static int try_option(Pack *p, u128 packed, int64_t current, int r, int32_t k, int64_t bonus, int64_t after_one,
+                      int64_t priced_rest) {
     const Option *o = &p->o.options[k];
-    if (!p->doubling_bound && current + o->worth + bonus + after_one <= kth(p)) return 0;
+    if (none_better(p, current, k, bonus, after_one, priced_rest)) return 0;
     if (out_of_time(p->b)) return 0;
     u128 rest = packed - o->need;
     /* (bonus, not extra(rest): the doubles o itself holds count too) */
@@ -48,10 +61,11 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     if (!packed || p->failed || out_of_time(p->b)) return;
     int r = lowest_resource(p, packed);
     if (r != anchor) from = p->o.start[r];
-    int64_t after_one = 0, bonus = 0;
+    int64_t after_one = 0, bonus = 0, priced_rest = 0;
     if (!p->doubling_bound) {  /* a bound for every option at once, good until the options are worth too little */
         u128 one_less = packed - (p->lay.field[r] & -p->lay.field[r]);
-        after_one = words_bound(p, one_less);
+        if (p->o.reduced && p->priced) priced_rest = priced_total(p, packed);
+        else after_one = words_bound(p, one_less);
         bonus = extra(p, packed);
     }
     int32_t base = p->o.start[r], words = (p->o.start[r + 1] - base + 63) >> 6, first = (from - base) >> 6;
@@ -63,7 +77,8 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     }
     for (int32_t w = first; w < words && from < p->o.start[r + 1] && !p->b->stopped; w++)
         for (uint64_t m = bits[w]; m && !p->b->stopped; m &= m - 1)
-            if (!try_option(p, packed, current, r, base + (w << 6) + __builtin_ctzll(m), bonus, after_one)) {
+            if (!try_option(p, packed, current, r, base + (w << 6) + __builtin_ctzll(m), bonus, after_one,
+                            priced_rest)) {
                 w = words;
                 break;
             }

@@ -386,6 +386,42 @@ static int by_worth(const void *a, const void *b) {
     return x->group - y->group;
 }
 
+/* An option with its worth less its units' prices, for sorting by that. */
+typedef struct {
+    int64_t reduced;
+    Option option;
+} Priced;
+
+static int by_reduced(const void *a, const void *b) {
+    const Priced *x = a, *y = b;
+    if (x->reduced != y->reduced) return x->reduced < y->reduced ? 1 : -1;
+    return by_worth(&x->option, &y->option);
+}
+
+/* A fixing's packing: each anchor's options sorted by their worth less their units' prices (most first, into
+ * os->reduced), so that the search stops at the first option whose bound from prices cannot beat the play to beat
+ * (branch.c): the options of the same units keep their order by worth. */
+static int sort_by_prices(Pack *p) {
+    Options *os = &p->o;
+    size_t n = os->n_options ? (size_t)os->n_options : 1;
+    Priced *priced = malloc(sizeof *priced * n);
+    os->reduced = malloc(sizeof *os->reduced * n);
+    if (!priced || !os->reduced) {
+        free(priced);
+        return -1;
+    }
+    for (int32_t k = 0; k < os->n_options; k++)
+        priced[k] = (Priced){os->options[k].worth * PRICE_SCALE - units_price(p, os->options[k].need), os->options[k]};
+    for (int r = 0; r < p->t->n_res; r++)
+        qsort(priced + os->start[r], (size_t)(os->start[r + 1] - os->start[r]), sizeof *priced, by_reduced);
+    for (int32_t k = 0; k < os->n_options; k++) {
+        os->options[k] = priced[k].option;
+        os->reduced[k] = priced[k].reduced;
+    }
+    free(priced);
+    return 0;
+}
+
 /* Bucket the options by anchor, best first within each, and make room to mark the options of the largest anchor at
  * every play size. */
 static int bucket_options(Pack *p) {
@@ -404,6 +440,7 @@ static int bucket_options(Pack *p) {
     os->options = sorted;
     for (int r = 0; r < t->n_res; r++)
         qsort(os->options + os->start[r], (size_t)(os->start[r + 1] - os->start[r]), sizeof(Option), by_worth);
+    if (p->priced && sort_by_prices(p) < 0) return -1;
     for (int r = 0; r < t->n_res; r++) {
         int32_t words = (os->start[r + 1] - os->start[r] + 63) >> 6;
         if (words > p->mark_words) p->mark_words = words;
@@ -544,6 +581,7 @@ int prepare(Pack *p, int reduced) {
 /* Free the options and what is built from them. */
 void free_options(Pack *p) {
     free(p->o.options);
+    free(p->o.reduced);
     free(p->marks);
     free(p->o.ends);
     free(p->o.pairs);

@@ -57,7 +57,10 @@ typedef struct {
 /* The options, and the lists built from them: built once per packing (options.c), read-only after. Every pointer
  * here is owned (free_options). */
 typedef struct {
-    Option *options;                    /* bucketed by anchor, best first in each */
+    Option *options;                    /* bucketed by anchor, best first in each (by `reduced`, when set) */
+    int64_t *reduced;                   /* NULL, or (a fixing's packing: Pack.priced) each option's worth less its
+                                         * units' prices (1/PRICE_SCALE points), each anchor's options sorted by it,
+                                         * most first */
     int32_t n_options;
     size_t cap;
     int32_t start[MAX_RESOURCES + 1];   /* options anchored at r: start[r] .. start[r + 1] */
@@ -235,6 +238,10 @@ int64_t most(Pack *p, u128 packed);
 int64_t doubled_rest(Pack *p, u128 packed);
 int64_t upper(Pack *p, u128 packed, int64_t current);
 int64_t words_bound(Pack *p, u128 packed);
+/* A fixing's packing (Pack.priced): the prices of the units in `packed`, and those with what as many words as their
+ * letters make may beat their prices by (priced_bound's, before rounding up); 1/PRICE_SCALE points. */
+int64_t units_price(const Pack *p, u128 packed);
+int64_t priced_total(const Pack *p, u128 packed);
 int64_t root_bound(Pack *p);
 int bound_init(Pack *p);    /* 0 ok, -1 out of memory */
 void free_bound(Pack *p);

@@ -418,8 +418,10 @@ static int pack_prepare(Pack *p, int *reduced) {
     *reduced = !p->gs->walk_done;
     int rc = prepare(p, *reduced);
     if (rc == LATE) {
+        const Fixing *priced = p->priced;
         free_options(p);
         pack_start(p, p->t, p->gs, p->b, p->result);
+        p->priced = priced;
         p->result->kept = 0;
         *reduced = 1;
         rc = prepare(p, *reduced);
@@ -445,9 +447,10 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     Pack p;
     int reduced;
     pack_start(&p, t, gs, b, result);
+    p.priced = priced;  /* (its options are sorted by their prices: options.c) */
     int rc = pack_prepare(&p, &reduced);
     p.fixing = fixing;
-    p.priced = priced && !p.bonus.n_doubling ? priced : NULL;  /* (the doubles' bound is the DP's) */
+    if (p.bonus.n_doubling) p.priced = NULL;  /* (the doubles' bound is the DP's) */
     if (rc < 0) {
         free_options(&p);
         free_bound(&p);
