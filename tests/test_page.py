@@ -356,6 +356,31 @@ def test_an_unproved_answer_explains_its_bound_and_searches_longer(page: Any, se
     assert "tl=3" in page.url and page.input_value("#best-limit") == "3"
 
 
+def test_searching_longer_never_shows_a_worse_play_than_the_last_search(page: Any, server: Server) -> None:
+    """A longer search cut short may miss a play a shorter one found (here: its answer loses every play and gets a
+    higher bound): the page keeps the last search's play, with the lower of the two bounds, and says so."""
+    open_page(page, server, f"?tab=best&tl=1&top=1&h={HEAVY_HAND.replace(' ', '+')}")
+    with page.expect_response("**/v1/best") as first:
+        page.click("#best-go")
+    shown = first.value.json()
+    page.wait_for_selector("#best-out .play")
+    best, bound = shown["plays"][0]["total"], shown["bound"]
+    assert not shown["optimal"] and bound > best
+
+    def worse(route: Any) -> None:
+        longer = route.fetch().json()
+        route.fulfill(json={**longer, "optimal": False, "plays": [], "bound": bound + 7})
+
+    page.route("**/v1/best", worse)
+    page.click("#best-out button:has-text('Search longer')")
+    wait_until(page, "document.querySelector('#best-status').textContent.includes('of at most 3 s')")
+    page.wait_for_selector("#best-out .play", timeout=30_000)
+    text = page.inner_text("#best-out")
+    assert f"Best play · {best} points" in text, text
+    assert f"no play can score more than {bound:,} points" in text, text
+    assert "found no better play than the last search’s" in text, text
+
+
 def test_any_time_limit_the_api_takes_can_be_chosen(page: Any, server: Server) -> None:
     open_page(page, server, "?tab=best&tl=3&h=c1+a1+t1+s1")
     assert page.input_value("#best-limit") == "3"  # not a blank menu

@@ -9,6 +9,27 @@ import { bestView } from './results.js';
 const $ = sel => document.querySelector(sel);
 export const MAX_SECONDS = 30;
 
+/** A play's words (their cards) and Escaped letter: the same play in two answers. */
+const playKey = play => JSON.stringify([play.words.map(w => w.cards.join(' ')).sort(), play.escaped]);
+
+/**
+ * What a longer search of the same question answers, given the last answer: a search cut short by its limit may miss
+ * a play a shorter one found, so unless the longer one is proved, its plays and the last one's are pooled (the best
+ * `top`, the longer search's first among equals) and the lower bound kept (each holds for every play). `kept` says
+ * the best play is the last answer's.
+ */
+export function keepBetter(last, found, top) {
+  if (found.optimal || !last.plays.length) return found;
+  const seen = new Set();
+  const plays = [...found.plays, ...last.plays].filter(play => {
+    const key = playKey(play);
+    return !seen.has(key) && seen.add(key);
+  }).sort((a, b) => b.total - a.total).slice(0, top);  // (a stable sort: the longer search's first among equals)
+  const bounds = [found.bound, last.bound].filter(b => typeof b === 'number');
+  const kept = !found.plays.length || plays[0].total > found.plays[0].total;
+  return { ...found, plays, bound: bounds.length === 2 ? Math.min(...bounds) : found.bound, kept };
+}
+
 /** Set up the tab. ``state`` holds its fields (kept in the address); ``ctx`` = {kinds, motifs}. */
 export function setUpBest(state, ctx, saved) {
   const { kinds } = ctx;
@@ -60,6 +81,7 @@ export function setUpBest(state, ctx, saved) {
   refresh();
 
   let running = null;
+  let last = null;  // the last answer shown, and its question (the request but its time limit)
   $('#best-cancel').addEventListener('click', () => running?.abort('cancelled'));
   $('#best-form').addEventListener('submit', event => { event.preventDefault(); search(); });
 
@@ -101,11 +123,14 @@ export function setUpBest(state, ctx, saved) {
     tick();
     const timer = setInterval(tick, 100);
     const overdue = setTimeout(() => controller.abort('overdue'), (limit + 20) * 1000);
+    const question = JSON.stringify({ ...body, time_limit: null });
     try {
       const found = await api('/v1/best', body, controller.signal);
+      const shown = longer && last?.question === question ? keepBetter(last.answer, found, body.top) : found;
+      last = { question, answer: shown };
       status.textContent = '';
       $('#best-progress').hidden = true;
-      answer(out, bestView(ctx, found, { seconds: (performance.now() - started) / 1000, limit,
+      answer(out, bestView(ctx, shown, { seconds: (performance.now() - started) / 1000, limit,
         onLonger: seconds => search(seconds) }));
     } catch (err) {
       if (controller.signal.aborted) {

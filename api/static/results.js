@@ -141,7 +141,8 @@ function boundGap(answer, total) {
  * play's arithmetic, runners-up and unused cards. `seconds` is how long the search took, `limit` the time limit it
  * was given; when the search stopped at the limit, `onLonger(seconds)` (if given) is offered to search again longer.
  * An unproved answer says how far its bound is: a better play scores at most N points more (the bound less the best
- * play's total), that no bound is known, or, when the bound is the best play's total, that no play scores more.
+ * play's total), that no bound is known, or, when the bound is the best play's total, that no play scores more; and
+ * when the answer `kept` the last search's best play (best.js keepBetter), that the longer search found none better.
  */
 export function bestView(ctx, answer, options = {}) {
   ctx = context(ctx);
@@ -160,6 +161,7 @@ export function bestView(ctx, answer, options = {}) {
     + 'is known on how much more a better play could score.';
   else reason = `The search stopped ${atLimit} before it could prove this play best: a better play, if there is one, `
     + `scores at most ${bigPoints(gap)} more (${ceiling}).`;
+  if (answer.kept) reason += ' The longer search found no better play than the last search’s, shown here.';
   const head = el('div', { class: `verdict ${proved ? 'ok' : 'warn'} best-head` },
     el('span', { class: 'v-word', text: points(total) }),
     el('span', { class: 'v-says', text: answer.optimal ? '✓ Proved best' : proved ? '✓ Best possible'
