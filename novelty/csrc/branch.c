@@ -22,10 +22,11 @@ static void mark_fitting(Pack *p, u128 packed, int r, uint64_t *bits) {
 
 static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from);
 
-/* Whether no option from k on (of the anchor, best first) can beat the play to beat: each is worth at most o's worth
- * and what the rest of the resources but one unit (after_one) can add; or, its options sorted by their prices
- * (options.c), at most o's worth less its units' prices and what `packed` may add by prices (priced_rest,
- * priced_total's), rounded up: words_bound over what is left holds it (bound.c). */
+/* Whether no option of the anchor from k on (best first) can beat the play to beat. By worth: none is worth more than
+ * option k, and the resources but one unit add at most after_one. By prices (a fixing's packing, its options sorted
+ * by their worth less their units' prices: options.c): none adds more than option k's reduced worth and what
+ * `packed` may add by prices (priced_rest, priced_total's), rounded up, which is at least its worth and words_bound
+ * over the resources it leaves (bound.c). */
 static int none_better(Pack *p, int64_t current, int32_t k, int64_t bonus, int64_t after_one, int64_t priced_rest) {
     if (p->doubling_bound) return 0;
     if (!p->o.reduced) return current + p->o.options[k].worth + bonus + after_one <= kth(p);

@@ -398,9 +398,9 @@ static int by_reduced(const void *a, const void *b) {
     return by_worth(&x->option, &y->option);
 }
 
-/* A fixing's packing: each anchor's options sorted by their worth less their units' prices (most first, into
- * os->reduced), so that the search stops at the first option whose bound from prices cannot beat the play to beat
- * (branch.c): the options of the same units keep their order by worth. */
+/* A fixing's packing: each anchor's options sorted by their worth less their units' prices (most first, kept in
+ * os->reduced), then by worth, so that the search stops at the first option whose bound from prices cannot beat the
+ * play to beat (branch.c). */
 static int sort_by_prices(Pack *p) {
     Options *os = &p->o;
     size_t n = os->n_options ? (size_t)os->n_options : 1;
@@ -422,7 +422,7 @@ static int sort_by_prices(Pack *p) {
     return 0;
 }
 
-/* Bucket the options by anchor, best first within each, and make room to mark the options of the largest anchor at
+/* Bucket the options by anchor, best first within each (by prices, in a fixing's packing), and make room to mark the options of the largest anchor at
  * every play size. */
 static int bucket_options(Pack *p) {
     const Tables *t = p->t;
@@ -438,9 +438,12 @@ static int bucket_options(Pack *p) {
     for (int32_t k = 0; k < os->n_options; k++) sorted[fill[lowest_resource(p, os->options[k].need)]++] = os->options[k];
     free(os->options);
     os->options = sorted;
-    for (int r = 0; r < t->n_res; r++)
-        qsort(os->options + os->start[r], (size_t)(os->start[r + 1] - os->start[r]), sizeof(Option), by_worth);
-    if (p->priced && sort_by_prices(p) < 0) return -1;
+    if (p->priced) {
+        if (sort_by_prices(p) < 0) return -1;
+    } else {
+        for (int r = 0; r < t->n_res; r++)
+            qsort(os->options + os->start[r], (size_t)(os->start[r + 1] - os->start[r]), sizeof(Option), by_worth);
+    }
     for (int r = 0; r < t->n_res; r++) {
         int32_t words = (os->start[r + 1] - os->start[r] + 63) >> 6;
         if (words > p->mark_words) p->mark_words = words;
