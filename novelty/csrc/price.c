@@ -42,6 +42,8 @@
 #define SMOOTHING 0.5     /* of the prices of the least bound so far, in the next round's (the relaxation's the rest) */
 #define FIRST_TRY_SHARE 0.3   /* of the first round's time left: a try at its lift, which may not finish ... */
 #define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
+#define ROUND_CAP 3.0     /* a later round is cut short past this many times what it was planned to take ... */
+#define ROUND_CAP_MIN 0.1 /* ... or this many seconds, whichever is more (its time goes to what follows) */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -357,13 +359,15 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     int64_t scaled[MAX_RESOURCES], cap[31] = {0}, words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
     int known = 0;
     double n = lifted_units(p->t, c), deadline = p->b->deadline, growth = GROWTH, last_lift = 0, last_took = 0;
+    double planned = 0;  /* what the next round should take, by the last one's time (0: not known) */
     Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
     *least = INT64_MAX;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
-        double started = now_seconds();
+        double started = now_seconds(), cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
         if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
+        else if (planned > 0 && deadline > 0 && started + cap_s < deadline) budget_phase(p->b, started + cap_s, 1.0);
         int done = price_round(p, ceiling, c, s, beaters, dual, &round, &price, scaled, &words, &excess);
-        if (!known && deadline > 0) budget_phase(p->b, deadline, 1.0);
+        if (deadline > 0) budget_phase(p->b, deadline, 1.0);
         if (!done && !known && !p->failed && round.lift > 0 && now_seconds() < deadline) {
             round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
             continue;
@@ -391,6 +395,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
          * the slack. But while the words found beating the prices add more to the bound than halving the lift would
          * take off, the same lift again, those words in the relaxation (its prices move to them). */
+        planned = took;  /* (the same lift again, or a lower slack: about as long) */
         if (round.lift && beaters->n && (double)excess / PRICE_SCALE > round.lift * n / 2) {
             if (deadline > 0 && took > ROUND_ROOM * left) break;
         } else if (round.lift) {
@@ -402,6 +407,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
             last_took = took;
             double lift = next_lift(round.lift, took, left, growth);
             if (lift < 0) break;
+            planned = took * pow(round.lift / lift, growth);
             round.lift = lift < LAST_LIFT * (double)best / n ? 0 : lift;
         } else if (!beaters->n || excess < PRICE_SCALE) {
             if (!round.slack || (deadline > 0 && took > ROUND_ROOM * left)) break;
