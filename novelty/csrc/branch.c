@@ -64,9 +64,8 @@ static void dfs(Pack *p, u128 packed, int64_t current, int anchor, int from) {
     if (r != anchor) from = p->o.start[r];
     int64_t after_one = 0, bonus = 0, priced_rest = 0;
     if (!p->doubling_bound) {  /* a bound for every option at once, good until the options are worth too little */
-        u128 one_less = packed - (p->lay.field[r] & -p->lay.field[r]);
-        if (p->o.reduced && p->priced) priced_rest = priced_total(p, packed);
-        else after_one = words_bound(p, one_less);
+        if (!p->o.reduced) after_one = words_bound(p, packed - (p->lay.field[r] & -p->lay.field[r]));  /* (one unit less) */
+        else if (p->priced) priced_rest = priced_total(p, packed);  /* (sorted by prices, bounded otherwise: neither) */
         bonus = extra(p, packed);
     }
     int32_t base = p->o.start[r], words = (p->o.start[r + 1] - base + 63) >> 6, first = (from - base) >> 6;

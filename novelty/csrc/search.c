@@ -397,8 +397,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         budget_phase(b, until, 1.0);
         if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
     }
-    if (rc == 0 && fixing.known && result->n_plays && result->top == 1) {  /* (aimed at the best found since) */
-        fixing_aim(&fixing, result->plays[0].total);
+    if (rc == 0 && fixing.known && result->n_plays && result->top == 1) {  /* (each try aims itself: fixed_try) */
         budget_phase(b, end, 1.0);
         rc = prove_fixed(t, c, gs, b, result, &fixing);
     }
