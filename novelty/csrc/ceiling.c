@@ -1305,12 +1305,10 @@ int ceiling_price(Ceiling *c, const int64_t *cheap) {
         && paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
                       most_doubles_in_word(c) + 1) < 0)
         return -1;
-    EdgeValues *value = malloc(sizeof *value);
-    int rc = value ? 0 : -1;
-    for (int k = 0; k < c->priced.factors && rc == 0; k++) {
-        priced_letter_values(c, cheap, (int64_t)1 << k, *value);
-        rc = paths_fill(&c->priced, k, (const int64_t (*)[PATH_EDGE][PATH_EDGE])*value);
-    }
+    EdgeValues *value = malloc(sizeof *value * PRICED_FACTORS);
+    if (!value) return -1;
+    for (int k = 0; k < c->priced.factors; k++) priced_letter_values(c, cheap, (int64_t)1 << k, value[k]);
+    int rc = paths_fill(&c->priced, (const EdgeValues *)value);
     free(value);
     return rc;
 }

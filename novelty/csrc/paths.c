@@ -74,7 +74,9 @@ int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split
                         .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS,
                         .split_per_letter = split == MOTIF_chekhovs_gun || split == MOTIF_bookkeeper
                                             || split == MOTIF_strengths || split == MOTIF_lipogram};
-    if (!(pp->depth = calloc(st->n_nodes, 1))) return -1;
+    if (!(pp->depth = calloc(st->n_nodes, 1)) || !(pp->height = malloc(st->n_nodes))) return -1;
+    for (uint32_t node = 0; node < st->n_nodes; node++)
+        pp->height[node] = (uint8_t)path_edge(facts[(size_t)node * FACTS_PER_NODE + FACT_HEIGHT]);
     for (uint32_t node = 0; node < st->n_nodes; node++)
         for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
             int32_t child = steps_child(st, node, __builtin_ctz(bits));
@@ -85,16 +87,12 @@ int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split
 
 void paths_free(PricedPaths *pp) {
     free(pp->depth);
+    free(pp->height);
     free(pp->split_word);
     for (int k = 0; k < PRICED_FACTORS; k++)
         for (int s = 0; s < 2; s++)
             for (int i = 0; i < PATH_COUNTS; i++) free(pp->path[k][s][i]);
     *pp = (PricedPaths){.split = -1};
-}
-
-/* The letter's value on the edge from node to child. */
-static int64_t edge_value(const PricedPaths *pp, const EdgeValues value, uint32_t node, int letter, int32_t child) {
-    return value[letter][pp->depth[node]][path_edge(pp->facts[(size_t)child * FACTS_PER_NODE + FACT_HEIGHT])];
 }
 
 void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path) {
@@ -132,45 +130,68 @@ static int child_classes(const PricedPaths *pp, int i, int letter, int *j) {
     return n;
 }
 
-/* Fill the paths along the words that ends[] marks (NULL: every word), per count class, each letter worth `bonus`
- * more, into path[i]. */
-static int fill_counted(const PricedPaths *pp, const EdgeValues value, const uint8_t *ends, int64_t bonus,
-                        int32_t *const *path) {
-    const Steps *st = pp->st;
-    int n = pp->n_counts;
-    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int64_t best[PATH_COUNTS];
-        int word = steps_is_word(st, (uint32_t)node) && (!ends || ends[node]);
-        for (int i = 0; i < n; i++) best[i] = i == 0 && word ? 0 : NO_PATH;
-        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
-            int letter = __builtin_ctz(bits);
-            int32_t child = steps_child(st, (uint32_t)node, letter);
-            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = edge_value(pp, value, (uint32_t)node, letter, child) + bonus;
-            for (int i = 0; i < n; i++) {
-                int j[2], classes = child_classes(pp, i, letter, j);
-                for (int x = 0; x < classes; x++) {
-                    int64_t below = path_at_raw(path[j[x]][child]);
-                    if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
-                }
-            }
-        }
-        for (int i = 0; i < n; i++)
-            if (store(path[i], node, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) return -1;
+/* A node's children: the letter to each, the child, its height (path_edge of its letters below). */
+typedef struct {
+    int n;
+    int8_t letter[26];
+    uint8_t height[26];
+    int32_t child[26];
+} Kids;
+
+static void kids_of(const PricedPaths *pp, uint32_t node, Kids *kids) {
+    kids->n = 0;
+    for (uint32_t bits = steps_letters(pp->st, node); bits; bits &= bits - 1) {
+        int letter = __builtin_ctz(bits);
+        int32_t child = steps_child(pp->st, node, letter);
+        if (child <= (int32_t)node) continue;  /* (a broken index: subtree_facts refused it already) */
+        kids->letter[kids->n] = (int8_t)letter;
+        kids->height[kids->n] = pp->height[child];
+        kids->child[kids->n++] = child;
     }
-    return 0;
 }
 
-int paths_fill(PricedPaths *pp, int k, const EdgeValues value) {
-    pp->usable[k] = 0;
-    for (int s = 0; s < (pp->split >= 0 ? 2 : 1); s++)
-        for (int i = 0; i < pp->n_counts; i++)
-            if (!pp->path[k][s][i] && !(pp->path[k][s][i] = malloc(sizeof(int32_t) * pp->st->n_nodes))) return -1;
-    for (int s = 0; s < (pp->split >= 0 ? 2 : 1); s++)
-        if (fill_counted(pp, value, s ? pp->split_word : NULL, s && pp->split_per_letter ? PRICE_SCALE << k : 0,
-                         pp->path[k][s]) < 0)
-            return 0;  /* (out of range) */
-    pp->usable[k] = 1;
+/* The most any completion below a node adds at factor 2^k along (split) the split motif's words, per count class,
+ * into best[] (NO_PATH: none): the node's own word (`word`: class 0), and each child's edge value (by the node's
+ * letters before, `depth`; `bonus` more per letter) with the child's paths. */
+static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int word, int k, int split,
+                       const EdgeValues value, int64_t bonus, int64_t *best) {
+    int32_t *const *path = pp->path[k][split];
+    for (int i = 0; i < pp->n_counts; i++) best[i] = i == 0 && word ? 0 : NO_PATH;
+    for (int c = 0; c < kids->n; c++) {
+        int letter = kids->letter[c], j[2];
+        int64_t v = value[letter][depth][kids->height[c]] + bonus;
+        for (int i = 0; i < pp->n_counts; i++) {
+            int classes = child_classes(pp, i, letter, j);
+            for (int x = 0; x < classes; x++) {
+                int64_t below = path_at_raw(path[j[x]][kids->child[c]]);
+                if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
+            }
+        }
+    }
+}
+
+int paths_fill(PricedPaths *pp, const EdgeValues *value) {
+    int splits = pp->split >= 0 ? 2 : 1;
+    for (int k = 0; k < pp->factors; k++) {
+        pp->usable[k] = 0;
+        for (int s = 0; s < splits; s++)
+            for (int i = 0; i < pp->n_counts; i++)
+                if (!pp->path[k][s][i] && !(pp->path[k][s][i] = malloc(sizeof(int32_t) * pp->st->n_nodes))) return -1;
+    }
+    for (int k = 0; k < pp->factors; k++) pp->usable[k] = 1;  /* (until a value does not fit) */
+    Kids kids;
+    for (int64_t node = (int64_t)pp->st->n_nodes - 1; node >= 0; node--) {  /* (children before parents) */
+        kids_of(pp, (uint32_t)node, &kids);
+        int word = steps_is_word(pp->st, (uint32_t)node);
+        for (int k = 0; k < pp->factors; k++)
+            for (int s = 0; s < splits && pp->usable[k]; s++) {
+                int64_t best[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
+                node_paths(pp, &kids, pp->depth[node], word && (!s || pp->split_word[node]), k, s, value[k], bonus,
+                           best);
+                for (int i = 0; i < pp->n_counts; i++)
+                    if (store(pp->path[k][s][i], node, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) pp->usable[k] = 0;
+            }
+    }
     return 0;
 }
 

@@ -37,6 +37,7 @@ typedef struct {
     const Steps *st;     /* borrowed, like facts */
     const uint8_t *facts;
     uint8_t *depth;      /* owned: per node, its prefix's letters (path_edge of it) */
+    uint8_t *height;     /* owned: per node, the most letters below it (path_edge of it) */
     int split;           /* the split motif, or -1 */
     int split_per_letter;  /* it earns a point per letter of the word: its paths count them (1), or not (0) */
     uint8_t *split_word; /* owned, or NULL: per node, whether the word there may get the split motif */
@@ -51,8 +52,9 @@ typedef struct {
 /* Set up for the index and its facts: depths, and the split motif's words. 0, or -1 when out of memory. */
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors);
 void paths_free(PricedPaths *pp);
-/* Fill the paths at word factor 2^k from the letters' values there; 0, or -1 when out of memory. */
-int paths_fill(PricedPaths *pp, int k, const EdgeValues value);
+/* Fill the paths at every word factor 2^k (k < factors) from the letters' values there (value[k]), in one pass over
+ * the index; 0, or -1 when out of memory. */
+int paths_fill(PricedPaths *pp, const EdgeValues *value);
 /* The most any completion adds, each letter at value[letter], at least 0 (every node may end one), into path[]
  * (n_nodes of them): Ceiling.path. */
 void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path);
