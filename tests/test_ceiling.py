@@ -365,6 +365,31 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
     assert every.total <= every.root
 
 
+REPEATED = ["my-name-is", "alliteration", "clones"]
+"""My Name is (a point per repeated letter) with the repeat motifs, whose copies spell a held card's letter again."""
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_my_name_is_adds_no_more_than_the_letters_a_word_below_can_repeat(seed: int) -> None:
+    """A ceiling counts what My Name is may add to a word below a node by the letters it can still repeat: those the
+    prefix repeats, one more letter below for each it holds once, two for each it holds none of (each as often as a
+    completion below holds it); or, when every extra copy counts (half the seeds), every letter but the prefix's
+    distinct ones. No word scores more than a ceiling on its way, nor (half the seeds, at random prices) beats its
+    prices by more, on deals rich in copies of their cards."""
+    rng = random.Random(f"my name is {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    rules = dataclasses.replace(rules, my_name_is_counts_extra_copies=seed % 2 == 1)
+    extra = REPEATED[: 1 + seed % 3]
+    motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
+    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    every = best_word(steps, r, prune=False, prices=prices if seed % 4 >= 2 else None)
+    assert every.over == 0, (hand, pool, motifs, rules.my_name_is_counts_extra_copies, every)
+    assert every.total <= every.root
+
+
 NEIGHBOURS = ["v3", "k3", "q1", "f2", "f3", "p2", "w3"]
 """Cards that multiply the card beside them, two away or the last, and motifs that repeat them or double the last
 card: each card gets at most one factor from each place beside it, all of those aimed at the last card."""

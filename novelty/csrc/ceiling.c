@@ -514,6 +514,27 @@ static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int lett
     return 1;
 }
 
+/* The most My Name is adds to a word below: its prefix spelled s, a completion of at most `below` letters holding at
+ * most facts[c] of letter c. A point per letter the word repeats: the prefix's repeated letters, then (one more letter
+ * each) those it holds once, then (two each) those it holds none of; or, when every extra copy counts (`extra`), a
+ * point per letter but the first of each letter, so of every letter but the prefix's distinct ones (one at least). */
+static int64_t name_repeats(const Spelled *s, const uint8_t *facts, int below, int extra) {
+    int twice = 0, once = 0, none = 0, letters = 0, distinct = 0;
+    for (int c = 0; c < 26; c++) {
+        letters += s->count[c];
+        distinct += s->count[c] > 0;
+        twice += s->count[c] >= 2;
+        once += s->count[c] == 1 && facts[c] >= 1;
+        none += s->count[c] == 0 && facts[c] >= 2;
+    }
+    if (extra) {
+        int least = distinct > 1 ? distinct : 1;  /* (a word holds a letter at least) */
+        return letters + below > least ? letters + below - least : 0;
+    }
+    int more = once < below ? once : below, pairs = (below - more) / 2;
+    return twice + more + (none < pairs ? none : pairs);
+}
+
 /* A card the factors whose card is not known may aim at: weight times (its factor - 1) is what it gains, its factor
  * at most cap; ln cap (its size) and the gain per unit of it (its ratio). */
 typedef struct {
@@ -1011,9 +1032,9 @@ static int64_t word_level(const Reach *w, int *doublers, Split *split) {
         case MOTIF_utopia: case MOTIF_trilogy: case MOTIF_fight_back_to_back: doubles = 1; break;
         case MOTIF_uncopyrightable: add = 1; break;
         case MOTIF_chekhovs_gun: case MOTIF_bookkeeper: case MOTIF_strengths: case MOTIF_lipogram:
-        case MOTIF_my_name_is:
             add = w->most.letters;
             break;
+        case MOTIF_my_name_is: add = name_repeats(&spelled, w->facts, w->height, t->param.my_name_is_extra); break;
         }
         if (motif == c->priced.split && !split->applies) {  /* (the same motif twice: the other counts as any) */
             *split = (Split){.applies = 1, .doubles = doubles, .extra = add};
