@@ -423,6 +423,35 @@ def test_a_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours
     assert every.total <= every.root
 
 
+TO_THE_RIGHT = ["y4", "p3", "s4", "c5", "r5", "d3", "h4", "i4"]
+"""Cards worth more with letters to their right (+1 per letter to the right, +2 if not the last letter, +2 if third
+to last, +1 if second to last) or as the last letter (+2, +3, +1): what a card is worth as a word's last card is not
+what it is worth elsewhere."""
+
+LAST_CARD = ["p2", "w3"]
+"""Cards that double the word's last card (as Epistolary Novel does, which the deals may hold too)."""
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_last_card_is_worth_what_it_can_be_with_no_letter_to_its_right(seed: int) -> None:
+    """The factors aimed at a word's last card reach a unit below at what it can be worth there (no letter to its
+    right: +1 per letter to the right adds nothing, +2 if not the last letter neither), not at its most anywhere. No
+    word scores more than a ceiling on its way (half the seeds: nor beats random prices by more), on deals rich in
+    such cards, copies of them and Epistolary Novel."""
+    rng = random.Random(f"last card {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand.update(rng.sample(TO_THE_RIGHT, rng.randint(1, 3)) + rng.sample(LAST_CARD, rng.randint(1, 2)))
+    extra = rng.sample(["alliteration", "clones", "epistolary-novel"], rng.randint(1, 2))
+    motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
+    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    every = best_word(steps, r, prune=False, prices=prices if seed % 2 else None)
+    assert every.over == 0, (hand, pool, motifs, prices[:12], every)
+    assert every.total <= every.root
+
+
 WILD_BEFORE_A_TRIPLE = [
     (["es1", "e3", "r2", "m1", "n1", "wild4", "wildvowel2", "v3"], ["wild-child"]),
     (["w1", "c2", "a2", "i3", "e2", "wildvowel2", "wild3", "v3"], ["wild-child"]),

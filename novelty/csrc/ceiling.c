@@ -312,6 +312,7 @@ static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
 /* A unit some resource left could add below the node: the most of each thing any of its faces does. */
 typedef struct {
     int64_t own, gives, single;
+    int64_t own_last;      /* its own value as a word's last card (no letter to its right) */
     int64_t single_first;  /* the most it gives the first card, from below the prefix */
     int self_factor;
     int copies;         /* how many of them the subtree has letters for (and the copies left allow) */
@@ -411,8 +412,11 @@ static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, con
     u->k.letter = u->k.letter == -2 || u->k.letter == starts ? starts : -1;
     int ends = f->wild != WILD_fixed ? -1 : f->letter2 >= 0 ? f->letter2 : f->letter1;
     u->k.last_letter = u->k.last_letter == -2 || u->k.last_letter == ends ? ends : -1;
-    int64_t own = own_value(c, face, most), give = gives(f, most->cards);
+    Shape last = *most;
+    last.right = last.right_least = 0;
+    int64_t own = own_value(c, face, most), own_last = own_value(c, face, &last), give = gives(f, most->cards);
     if (own > u->k.own) u->k.own = own;
+    if (own_last > u->k.own_last) u->k.own_last = own_last;
     if (give > u->k.gives) u->k.gives = give;
     if (fc->single > u->k.single) u->k.single = fc->single;
     if (fc->first_from >= u->at && fc->single > u->k.single_first) u->k.single_first = fc->single;
@@ -431,7 +435,7 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
     const Tables *t = c->t;
     int left = limits[0], held = limits[1], copies_left = limits[2], height = facts[FACT_HEIGHT];
     Reading u;  /* (set field by field: clearing the whole of it, per resource and node, costs a quarter of the walk) */
-    u.k.own = u.k.gives = u.k.single = u.k.single_first = 0;
+    u.k.own = u.k.own_last = u.k.gives = u.k.single = u.k.single_first = 0;
     u.at = limits[3];
     u.k.self_factor = 1;
     u.k.res = r;
@@ -561,6 +565,7 @@ typedef struct {
     Candidate cand[MAX_RESOURCES];
     int n_cand;
     int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];   /* what each unit below adds; the most it can be worth */
+    int64_t last_peaks[MAX_ENTRIES];                  /* the most it can be worth as the word's last card */
     int n_adds, n_peaks, from[MAX_ENTRIES];
     int8_t add_letter[MAX_ENTRIES], end_letter[MAX_ENTRIES];
     uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
@@ -682,6 +687,7 @@ static void list_entries(Reach *w) {
     for (int k = 0; k < w->n_cand; k++) {
         const Candidate *u = &w->cand[k];
         int64_t add = unit_add(w, u), peak = u->self_factor * (u->own + received);
+        int64_t last_peak = u->self_factor * (u->own_last + received);
         for (int copy = 0; copy < u->copies && n < MAX_ENTRIES; copy++, n++) {
             w->from[n] = u->res;
             w->add_letter[n] = (int8_t)u->letter;
@@ -689,6 +695,7 @@ static void list_entries(Reach *w) {
             w->add_copy[n] = w->peak_copy[n] = copy >= u->held;
             w->adds[n] = add;
             w->peaks[n] = peak;
+            w->last_peaks[n] = last_peak;
         }
     }
     w->n_adds = w->n_peaks = n;
@@ -854,11 +861,14 @@ static void place_case(Reach *w, int k, int letter, int64_t laid_unknown) {
     memcpy(values, w->peaks, sizeof(int64_t) * (size_t)w->n_adds);
     memcpy(copy, w->peak_copy, (size_t)w->n_adds);
     if (letter >= 0) keep_letter(w, letter, k, values);
-    /* The last card: the best unit below that may end a word of the subtree (its last letter one of its ends) */
+    /* The last card: the best unit below that may end a word of the subtree (its last letter one of its ends), at its
+     * value there (no letter to its right) */
     int64_t ending = 0;
     uint32_t ends = facts_ends(w->facts);
-    for (int i = 0; i < w->n_adds && last > mid; i++)
-        if ((w->end_letter[i] < 0 || ends >> w->end_letter[i] & 1) && values[i] > ending) ending = values[i];
+    for (int i = 0; i < w->n_adds && last > mid; i++) {
+        int64_t v = w->last_peaks[i] < values[i] ? w->last_peaks[i] : values[i];  /* (0: kept out of this case) */
+        if ((w->end_letter[i] < 0 || ends >> w->end_letter[i] & 1) && v > ending) ending = v;
+    }
     int n = top_list(values, copy, w->n_adds, height, w->copies_left, best);
     double ln_mid = mid > 1 ? log(mid) : 0, ln_last = last > mid ? log(last) : ln_mid;
     int apart = last > mid && n && ending < best[0];  /* (not the best: the last card another item) */
