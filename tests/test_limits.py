@@ -227,7 +227,7 @@ def test_a_search_cut_short_packs_the_cards_of_its_best_plays_words_again_exactl
 
 
 def test_a_long_search_whose_scout_proves_its_play_answers_with_the_scouts_words():
-    """Under a limit of 5 s or more a big hand is first searched with a tenth of the limit (a scout: a longer search
+    """Under a limit of 5 s or more a big hand is first searched with a fifth of the limit (a scout: a longer search
     then never answers worse than a short one would). A scout that proves its play is the answer: its groups and plays
     replace the search's, and the engine scores them again (a play written out from the wrong groups would differ)."""
     hand = Counter(["s1", "t1", "r1", "a1", "n1", "e1", "d1", "l1", "o1", "c1", "i1", "g1", "e1", "m1", "u1", "p1",
