@@ -24,7 +24,7 @@ Issue 25's targets, from the big set (each list in its own child process again):
 - proofs: the first ``--prove`` big hands solved again with ``--prove-limit`` (10 s): at least half proved;
 - anytime quality: the first ``--anytime`` big hands (none by default: 60 s each) solved again with
   ``--anytime-limit`` (60 s): the best found at ``--time-limit`` within 2 % of it. A search of 5 s or more runs a
-  scout first (the same search with a tenth of its limit, 2 s at most) and answers at least the scout's play, so a
+  scout first (the same search with a fifth of its limit, 2 s at most) and answers at least the scout's play, so a
   60 s answer is never below a 2 s scout's: the figure says how much the longer search adds, not how far the 2 s
   answer is from the best play there is;
 - typical hands unchanged: all proved, and p50 / p95 solve time within ``--noise`` of a run saved earlier
@@ -423,7 +423,8 @@ def summary(args: argparse.Namespace, results: dict[str, dict[str, list[dict[str
               + ("" if worst <= ANYTIME_TARGET else f" (worst hand {worst:.1%} below)"))
         print("       " + ", ".join(f"{d}: median {statistics.median(f):.1%}, max {max(f):.1%} below over {len(f)} "
                                     f"hands" for d, f in falls.items()) + f" ({anytime_wall:.0f} s wall)")
-        print("       (the longer search answers at least its scout's: the same search with a tenth of its limit)")
+        print("       (the longer search answers at least its scout's: the same search with a fifth of its limit,"
+              " 2 s at most)")
     # 4. typical hands unchanged
     head = "  4. typical hands unchanged: still proved, p50 and p95 solve time within noise: "
     if "typical" not in results:

@@ -40,7 +40,7 @@ while time is left; where no round finishes, from a relaxation that ignores the 
 packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True); otherwise the words
 beating the relaxation's duals by most are packed exactly, and the cards the best play leaves (alone, and with
 some of its words) walked for every word and packed with its other words (``search.c``). Under a limit of 5 s or
-more such a search first runs with a tenth of it (2 s at most), a scout whose answer is kept when it is proved
+more such a search first runs with a fifth of it (2 s at most), a scout whose answer is kept when it is proved
 or better than the longer search's.
 
 Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
