@@ -365,6 +365,19 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
     assert every.total <= every.root
 
 
+def assert_no_word_over_its_ceilings(rng: random.Random, hand: Counter[str], motifs: list[str], rules: Rules,
+                                     escaped: str | None, dict_name: str, priced: bool) -> None:
+    """With a pool of three random cards: no word scores more than a ceiling on its way (priced: nor beats random
+    prices, none, a little, or more than most cards are worth, by more)."""
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
+    steps, r = request(tables, dict_name, work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    every = best_word(steps, r, prune=False, prices=prices if priced else None)
+    assert every.over == 0, (hand, pool, motifs, rules, prices[:12], every)
+    assert every.total <= every.root
+
+
 REPEATED = ["my-name-is", "alliteration", "clones"]
 """My Name is (a point per repeated letter) with the repeat motifs, whose copies spell a held card's letter again."""
 
@@ -381,13 +394,7 @@ def test_my_name_is_adds_no_more_than_the_letters_a_word_below_can_repeat(seed: 
     rules = dataclasses.replace(rules, my_name_is_counts_extra_copies=seed % 2 == 1)
     extra = REPEATED[: 1 + seed % 3]
     motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
-    pool = Counter(rng.sample(sorted(deck().elements()), 3))
-    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
-    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
-    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
-    every = best_word(steps, r, prune=False, prices=prices if seed % 4 >= 2 else None)
-    assert every.over == 0, (hand, pool, motifs, rules.my_name_is_counts_extra_copies, every)
-    assert every.total <= every.root
+    assert_no_word_over_its_ceilings(rng, hand, motifs, rules, escaped, "twl" if seed % 3 else "sowpods", seed % 4 >= 2)
 
 
 NEIGHBOURS = ["v3", "k3", "q1", "f2", "f3", "p2", "w3"]
@@ -414,13 +421,7 @@ def test_a_ceiling_holds_when_copies_repeat_cards_that_multiply_their_neighbours
         hand.update(["doublewild1"])
     extra = rng.sample(["alliteration", "clones", "epistolary-novel"], rng.randint(1, 2))
     motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
-    pool = Counter(rng.sample(sorted(deck().elements()), 3))
-    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
-    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
-    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
-    every = best_word(steps, r, prune=False, prices=prices if seed % 2 else None)
-    assert every.over == 0, (hand, pool, motifs, prices[:12], every)
-    assert every.total <= every.root
+    assert_no_word_over_its_ceilings(rng, hand, motifs, rules, escaped, "twl" if seed % 3 else "sowpods", seed % 2 == 1)
 
 
 TO_THE_RIGHT = ["y4", "p3", "s4", "c5", "r5", "d3", "h4", "i4"]
@@ -443,13 +444,7 @@ def test_the_last_card_is_worth_what_it_can_be_with_no_letter_to_its_right(seed:
     hand.update(rng.sample(TO_THE_RIGHT, rng.randint(1, 3)) + rng.sample(LAST_CARD, rng.randint(1, 2)))
     extra = rng.sample(["alliteration", "clones", "epistolary-novel"], rng.randint(1, 2))
     motifs = [*[m for m in motifs if m not in extra][-(4 - len(extra)):], *extra]
-    pool = Counter(rng.sample(sorted(deck().elements()), 3))
-    tables = Tables(hand, pool, motifs, rules, escaped if ESCAPED in motifs else None)
-    steps, r = request(tables, "twl" if seed % 3 else "sowpods", work=3_000_000)
-    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
-    every = best_word(steps, r, prune=False, prices=prices if seed % 2 else None)
-    assert every.over == 0, (hand, pool, motifs, prices[:12], every)
-    assert every.total <= every.root
+    assert_no_word_over_its_ceilings(rng, hand, motifs, rules, escaped, "twl" if seed % 3 else "sowpods", seed % 2 == 1)
 
 
 WILD_BEFORE_A_TRIPLE = [

@@ -422,8 +422,8 @@ static int sort_by_prices(Pack *p) {
     return 0;
 }
 
-/* Bucket the options by anchor, best first within each (by prices, in a fixing's packing), and make room to mark the options of the largest anchor at
- * every play size. */
+/* Bucket the options by anchor, best first within each (by prices, in a fixing's packing), and make room to mark the
+ * options of the largest anchor at every play size. */
 static int bucket_options(Pack *p) {
     const Tables *t = p->t;
     Options *os = &p->o;

@@ -70,7 +70,7 @@ static int split_words(PricedPaths *pp) {
 }
 
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors) {
-    *pp = (PricedPaths){.st = st, .facts = facts, .split = split, .counted = counted, .n_counts = counted ? PATH_COUNTS : 1,
+    *pp = (PricedPaths){.st = st, .split = split, .counted = counted, .n_counts = counted ? PATH_COUNTS : 1,
                         .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS,
                         .split_per_letter = split == MOTIF_chekhovs_gun || split == MOTIF_bookkeeper
                                             || split == MOTIF_strengths || split == MOTIF_lipogram};

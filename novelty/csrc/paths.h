@@ -34,8 +34,7 @@ static inline int vowel_code(int c) { return c == 0 || c == 4 || c == 8 || c == 
 static inline int vowel_or_y(int letter) { return vowel_code(letter) || letter == 24; }
 
 typedef struct {
-    const Steps *st;     /* borrowed, like facts */
-    const uint8_t *facts;
+    const Steps *st;     /* borrowed */
     uint8_t *depth;      /* owned: per node, its prefix's letters (path_edge of it) */
     uint8_t *height;     /* owned: per node, the most letters below it (path_edge of it) */
     int split;           /* the split motif, or -1 */
@@ -49,7 +48,7 @@ typedef struct {
     int usable[PRICED_FACTORS];  /* the paths at 2^k were filled and every value fit */
 } PricedPaths;
 
-/* Set up for the index and its facts: depths, and the split motif's words. 0, or -1 when out of memory. */
+/* Set up for the index and its facts: depths, heights, and the split motif's words. 0, or -1 when out of memory. */
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors);
 void paths_free(PricedPaths *pp);
 /* Fill the paths at every word factor 2^k (k < factors) from the letters' values there (value[k]), in one pass over
