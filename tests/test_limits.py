@@ -193,6 +193,23 @@ def test_a_big_hand_under_a_clock_finds_the_words_holding_two_doubles():
     assert any(len(word.shorter_doublers) >= 2 for word in answer.plays[0].score.words)
 
 
+XEROX_HAND = ("c2 f4 nd2 wildconsonant1 q2 wild2 m4 t3 wild1 th2 x1 doublewild1 o3 x2 m3 h5", "p1 ed1 ou1 i4",
+              ["alliteration", "clones", "trilogy"])
+"""A held-out big hand (seed 28): x1, repeated by Alliteration twice and by Clones, may double one shorter word four
+times, but only a word of two x's holds two of them, and the shortest, XEROX, takes three or four wilds."""
+
+
+def test_a_big_hand_under_a_clock_puts_its_doubles_in_the_shortest_words_holding_most():
+    """The doublers adding most to a good word alone are long words holding one x (worth some points each), so plays
+    built round a good word took them first and spent the x's one to a word: 134 at 2 s, PFFT doubled once. Taking
+    the words holding most doubles, shortest first, puts the four x's in two words of five or six letters, doubling a
+    word four times (293 at 30 s)."""
+    hand, pool, motifs = XEROX_HAND
+    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
+    assert answer.plays[0].total >= 280
+    assert max(len(doubled) for doubled in answer.plays[0].score.doubled_by) == 4
+
+
 VOWEL_V_HAND = ("wild2 wildvowel1 v2 doublewild1 e2 e3 ng2 v1 v3 i1 h2 p2 o2 wildconsonant3 s2 ti2", "c2 ti1 y1 r5",
                 ["alliteration", "clones", "chekhovs-gun"])
 """A held-out big hand (seed 21): v2 adds a point per letter of its word and v3 triples the card to its left, each up

@@ -193,15 +193,47 @@ static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ra
     }
 }
 
-/* The play of `word` doubled by ranked[first] and then every other ranked doubler that fits, filled from `order`;
- * whether the first doubler fitted beside the word. */
-static int doubled_play(Pack *p, int32_t word, const Ranked *ranked, int32_t n_ranked, int32_t first,
-                        const int32_t *order, int32_t n) {
+/* The doubler options by the doubles they hold, most first, then shortest first, then best by worth first (at most
+ * HOLDERS_PER of each number of doubles and length) into `out` (room for every option); how many. A word doubled by
+ * many doubles wants them in as few words as may hold them, as short as may be. */
+enum { HOLDERS_PER = 128 };
+typedef struct {
+    int64_t worth;
+    int32_t doublers, length, option;
+} Holder;
+
+static int by_doubles(const void *a, const void *b) {
+    const Holder *x = a, *y = b;
+    if (x->doublers != y->doublers) return y->doublers - x->doublers;
+    if (x->length != y->length) return x->length - y->length;
+    return (x->worth < y->worth) - (x->worth > y->worth);
+}
+
+static int32_t holders_by_doubles(const Pack *p, Holder *out) {
+    int32_t n = 0, kept = 0;
+    for (int32_t k = 0; k < p->o.n_options; k++)
+        if (p->o.options[k].doublers > 0)
+            out[n++] = (Holder){p->o.options[k].worth, p->o.options[k].doublers, option_length(p, k), k};
+    qsort(out, (size_t)n, sizeof *out, by_doubles);
+    for (int32_t i = 0, run = 0; i < n; i++) {
+        run = i && out[i].doublers == out[i - 1].doublers && out[i].length == out[i - 1].length ? run + 1 : 0;
+        if (run < HOLDERS_PER) out[kept++] = out[i];
+    }
+    return kept;
+}
+
+/* The play of `word` doubled by option `first` and then by each of ranked[0 .. n_ranked) and (those longer than it) of
+ * more[0 .. n_more) that fits, in turn, filled from `order`; whether the first doubler fitted beside the word. */
+static int doubled_play(Pack *p, int32_t word, int32_t first, const int32_t *ranked, int32_t n_ranked,
+                        const Holder *more, int32_t n_more, const int32_t *order, int32_t n) {
     u128 packed = p->lay.full;
-    int fit = try_enter(p, &packed, word) && try_enter(p, &packed, ranked[first].option);
+    int fit = try_enter(p, &packed, word) && try_enter(p, &packed, first);
     if (fit) {
+        int length = option_length(p, word);
         for (int32_t i = 0; i < n_ranked; i++)  /* more doubles */
-            if (i != first) try_enter(p, &packed, ranked[i].option);
+            if (ranked[i] != first) try_enter(p, &packed, ranked[i]);
+        for (int32_t i = 0; i < n_more; i++)
+            if (more[i].option != first && more[i].length > length) try_enter(p, &packed, more[i].option);
         for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
         offer(p);
     }
@@ -212,27 +244,36 @@ static int doubled_play(Pack *p, int32_t word, const Ranked *ranked, int32_t n_r
 /* Plays built round a shorter-word double, which greedy plays by worth miss (a word holding a double is worth
  * little alone, the word it doubles a lot): each of the best words of each length (and copies taken) with each of
  * the DOUBLED_TRIES doubler words adding most to it that are longer and fit beside it, then the others that still
- * fit (doubled_play); until `until` (CLOCK_MONOTONIC seconds). */
+ * fit in that order; and again with each of the first DOUBLED_TRIES by the doubles they hold (holders_by_doubles: two
+ * x's in a word of five letters leave more cards to the rest than two words of nine holding one each), then the others
+ * in that order (doubled_play); until `until` (CLOCK_MONOTONIC seconds). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
-    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
+    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL), *ranks = malloc(sizeof(int32_t) * DOUBLERS * DOUBLE_BUCKETS);
     Ranked *ranked = malloc(sizeof(Ranked) * DOUBLERS * DOUBLE_BUCKETS);
+    Holder *holders = malloc(sizeof(Holder) * (size_t)(p->o.n_options ? p->o.n_options : 1));
     ByLength *words = malloc(sizeof *words);
     Doublers ds = {.option = NULL};
-    if (order && words && ranked && doubler_options(p, &ds) == 0) {
-        int32_t n = best_orders(p, POOL, order, until);
+    if (order && ranks && words && ranked && holders && doubler_options(p, &ds) == 0) {
+        int32_t n = best_orders(p, POOL, order, until), n_holders = holders_by_doubles(p, holders);
         by_length(p, words);
         for (int length = 0; length < LENGTH_BUCKETS && now_seconds() < until; length++)
             for (int c = 0; c < COPY_CLASSES; c++)
                 for (int v = 0; v < words->n[length][c]; v++) {
                     int32_t word = words->option[length][c][v], n_ranked = rank_doublers(p, word, &ds, ranked);
+                    for (int32_t i = 0; i < n_ranked; i++) ranks[i] = ranked[i].option;
                     for (int32_t x = 0, tries = 0; x < n_ranked && tries < DOUBLED_TRIES; x++)
-                        tries += doubled_play(p, word, ranked, n_ranked, x, order, n);
+                        tries += doubled_play(p, word, ranks[x], ranks, n_ranked, NULL, 0, order, n);
+                    for (int32_t x = 0, tries = 0; x < n_holders && tries < DOUBLED_TRIES; x++)
+                        if (holders[x].length > length)
+                            tries += doubled_play(p, word, holders[x].option, NULL, 0, holders, n_holders, order, n);
                 }
     }
     free(ds.option);
     free(order);
+    free(ranks);
     free(ranked);
+    free(holders);
     free(words);
 }
 
