@@ -138,7 +138,17 @@ static int by_key(const void *a, const void *b) {  /* best first */
     return (x < y) - (x > y);
 }
 
-/* The options holding shorter-word doubles: per how many (1 .. DOUBLE_BUCKETS), the DOUBLERS best by worth. */
+/* Option k's worth less what its units could earn in other words (Options.share: the best worth per unit of any
+ * option): a word holding doubles leaves the rest of the play the cards it does not take, and the best holder of a
+ * double is the one whose cards are worth least elsewhere. */
+static int64_t beyond_shares(const Pack *p, int32_t k) {
+    double cost = 0;
+    for (int r = 0; r < p->t->n_res; r++) cost += (double)field_value(p, p->o.options[k].need, r) * p->o.share[r];
+    return p->o.options[k].worth - (int64_t)cost;
+}
+
+/* The options holding shorter-word doubles: per how many (1 .. DOUBLE_BUCKETS), the DOUBLERS best by worth beyond
+ * their units' shares (beyond_shares). */
 enum { DOUBLE_BUCKETS = 8 };
 typedef struct {
     Ranked *option;     /* owned: bucket d at option[start[d] .. start[d] + n[d]), best first */
@@ -159,7 +169,7 @@ static int doubler_options(const Pack *p, Doublers *out) {
     if (!(out->option = malloc(sizeof(Ranked) * (size_t)(at ? at : 1)))) return -1;
     for (int32_t k = 0; k < p->o.n_options; k++) {
         int d = p->o.options[k].doublers;
-        if (d > 0 && d <= DOUBLE_BUCKETS) out->option[out->start[d] + out->n[d]++] = (Ranked){p->o.options[k].worth, k};
+        if (d > 0 && d <= DOUBLE_BUCKETS) out->option[out->start[d] + out->n[d]++] = (Ranked){beyond_shares(p, k), k};
     }
     for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
         qsort(out->option + out->start[d], (size_t)out->n[d], sizeof(Ranked), by_key);
@@ -170,8 +180,9 @@ static int doubler_options(const Pack *p, Doublers *out) {
 
 static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
 
-/* The doubler options longer than `word`, by what they add doubling it alone (their worth and (2^d - 1) times its
- * word), best first, into `ranked` (room for every bucket's); how many. Each bucket is in that order already: merged. */
+/* The doubler options longer than `word`, by what they add doubling it alone (their worth beyond their units' shares
+ * and (2^d - 1) times its word), best first, into `ranked` (room for every bucket's); how many. Each bucket is in that
+ * order already: merged. */
 static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ranked *ranked) {
     int64_t doubled = p->o.options[word].word > 0 ? p->o.options[word].word : 0;
     int32_t head[DOUBLE_BUCKETS + 1] = {0}, n = 0;
@@ -193,10 +204,10 @@ static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ra
     }
 }
 
-/* The doubler options by the doubles they hold, most first, then shortest first, then best by worth first (at most
- * HOLDERS_PER of each number of doubles and length) into `out` (room for every option); how many. A word doubled by
+/* The doubler options by the doubles they hold, most first, then shortest first, then best by worth beyond their
+ * units' shares first (at most HOLDERS_PER of each number of doubles and length) into `out` (room for every option); how many. A word doubled by
  * many doubles wants them in as few words as may hold them, as short as may be. */
-enum { HOLDERS_PER = 128 };
+enum { HOLDERS_PER = 256 };
 typedef struct {
     int64_t worth;
     int32_t doublers, length, option;
@@ -213,7 +224,7 @@ static int32_t holders_by_doubles(const Pack *p, Holder *out) {
     int32_t n = 0, kept = 0;
     for (int32_t k = 0; k < p->o.n_options; k++)
         if (p->o.options[k].doublers > 0)
-            out[n++] = (Holder){p->o.options[k].worth, p->o.options[k].doublers, option_length(p, k), k};
+            out[n++] = (Holder){beyond_shares(p, k), p->o.options[k].doublers, option_length(p, k), k};
     qsort(out, (size_t)n, sizeof *out, by_doubles);
     for (int32_t i = 0, run = 0; i < n; i++) {
         run = i && out[i].doublers == out[i - 1].doublers && out[i].length == out[i - 1].length ? run + 1 : 0;
