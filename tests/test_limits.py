@@ -193,6 +193,17 @@ def test_a_big_hand_under_a_clock_finds_the_words_holding_two_doubles():
     assert any(len(word.shorter_doublers) >= 2 for word in answer.plays[0].score.words)
 
 
+def test_a_big_hand_under_a_clock_holds_its_doubles_in_words_whose_cards_are_worth_least_elsewhere():
+    """Ranked by worth, the words holding x's that came first were EXECUTRIXES-like words taking r5, u3 and es2, the
+    cards the rest of the play is worth most with: 334 at 2 s and at 60 s. Ranked by their worth less what their cards
+    could earn in other words, two XEROXes of wilds and x's hold the four doubles: BOOB doubled four times beside
+    PUGH, FIRER and TIES, 364 at 3 s."""
+    hand, pool, motifs = DOUBLING_HAND
+    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
+    assert answer.plays[0].total >= 350
+    assert max(len(doubled) for doubled in answer.plays[0].score.doubled_by) == 4
+
+
 XEROX_HAND = ("c2 f4 nd2 wildconsonant1 q2 wild2 m4 t3 wild1 th2 x1 doublewild1 o3 x2 m3 h5", "p1 ed1 ou1 i4",
               ["alliteration", "clones", "trilogy"])
 """A held-out big hand (seed 28): x1, repeated by Alliteration twice and by Clones, may double one shorter word four
