@@ -20,7 +20,7 @@ from novelty.cli.main import main
 from novelty.lexicon import open_lexicon
 from novelty.scoring import Rules
 from novelty.search import Tables
-from novelty.solver import reference_best, solve
+from novelty.solver import Solution, reference_best, solve
 from tests.test_solver import SMALL
 
 CLI_HAND = ("r5 g5 ti1 e2 er1 z2 a1 b3 u2 n2 w4 z1 o2 h4 u3 d6 g3 ed1 wildconsonant2 ed2 en2 s4 r3 a3 i2 e3 t1 m4 a4 "
@@ -182,15 +182,20 @@ DOUBLING_HAND = ("er1 r5 wildvowel3 u3 doublewild1 p1 wildvowel2 i1 i1 re1 h2 b3
 """The benchmark's big hand 2: x1, repeated by Alliteration and Clones, may double one shorter word four times."""
 
 
+def doubled_at_three_seconds(deal: tuple[str, str, list[str]]) -> Solution:
+    """The best play a 3 s search of a big hand (hand, pool, motifs) finds, TWL."""
+    hand, pool, motifs = deal
+    return solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0).plays[0]
+
+
 def test_a_big_hand_under_a_clock_finds_the_words_holding_two_doubles():
     """A word holding two x's (XEROXES, EXECUTRIXES) is worth little alone, so the walks by value do not reach it in
     seconds, and plays built round a good word took the doublers worth most first: 250 at 3 s, HUBBUB doubled twice
     (271) at 10 s. The walk for the words holding two doubles, then one, finds them, and the doublers adding most to
     each good word go first: two x's in one word, doubling a word worth 80 or more."""
-    hand, pool, motifs = DOUBLING_HAND
-    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
-    assert answer.plays[0].total >= 300
-    assert any(len(word.shorter_doublers) >= 2 for word in answer.plays[0].score.words)
+    play = doubled_at_three_seconds(DOUBLING_HAND)
+    assert play.total >= 300
+    assert any(len(word.shorter_doublers) >= 2 for word in play.score.words)
 
 
 def test_a_big_hand_under_a_clock_holds_its_doubles_in_words_whose_cards_are_worth_least_elsewhere():
@@ -198,10 +203,9 @@ def test_a_big_hand_under_a_clock_holds_its_doubles_in_words_whose_cards_are_wor
     cards the rest of the play is worth most with: 334 at 2 s and at 60 s. Ranked by their worth less what their cards
     could earn in other words, two XEROXes of wilds and x's hold the four doubles: BOOB doubled four times beside
     PUGH, FIRER and TIES, 364 at 3 s."""
-    hand, pool, motifs = DOUBLING_HAND
-    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
-    assert answer.plays[0].total >= 350
-    assert max(len(doubled) for doubled in answer.plays[0].score.doubled_by) == 4
+    play = doubled_at_three_seconds(DOUBLING_HAND)
+    assert play.total >= 350
+    assert max(len(doubled) for doubled in play.score.doubled_by) == 4
 
 
 XEROX_HAND = ("c2 f4 nd2 wildconsonant1 q2 wild2 m4 t3 wild1 th2 x1 doublewild1 o3 x2 m3 h5", "p1 ed1 ou1 i4",
@@ -215,10 +219,9 @@ def test_a_big_hand_under_a_clock_puts_its_doubles_in_the_shortest_words_holding
     built round a good word took them first and spent the x's one to a word: 134 at 2 s, PFFT doubled once. Taking
     the words holding most doubles, shortest first, puts the four x's in two words of five or six letters, doubling a
     word four times (293 at 30 s)."""
-    hand, pool, motifs = XEROX_HAND
-    answer = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=3.0)
-    assert answer.plays[0].total >= 280
-    assert max(len(doubled) for doubled in answer.plays[0].score.doubled_by) == 4
+    play = doubled_at_three_seconds(XEROX_HAND)
+    assert play.total >= 280
+    assert max(len(doubled) for doubled in play.score.doubled_by) == 4
 
 
 VOWEL_V_HAND = ("wild2 wildvowel1 v2 doublewild1 e2 e3 ng2 v1 v3 i1 h2 p2 o2 wildconsonant3 s2 ti2", "c2 ti1 y1 r5",

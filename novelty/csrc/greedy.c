@@ -205,8 +205,8 @@ static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ra
 }
 
 /* The doubler options by the doubles they hold, most first, then shortest first, then best by worth beyond their
- * units' shares first (at most HOLDERS_PER of each number of doubles and length) into `out` (room for every option); how many. A word doubled by
- * many doubles wants them in as few words as may hold them, as short as may be. */
+ * units' shares first (at most HOLDERS_PER of each number of doubles and length) into `out` (room for every option);
+ * how many. A word doubled by many doubles wants them in as few words as may hold them, as short as may be. */
 enum { HOLDERS_PER = 256 };
 typedef struct {
     int64_t worth;
@@ -235,14 +235,14 @@ static int32_t holders_by_doubles(const Pack *p, Holder *out) {
 
 /* The play of `word` doubled by option `first` and then by each of ranked[0 .. n_ranked) and (those longer than it) of
  * more[0 .. n_more) that fits, in turn, filled from `order`; whether the first doubler fitted beside the word. */
-static int doubled_play(Pack *p, int32_t word, int32_t first, const int32_t *ranked, int32_t n_ranked,
+static int doubled_play(Pack *p, int32_t word, int32_t first, const Ranked *ranked, int32_t n_ranked,
                         const Holder *more, int32_t n_more, const int32_t *order, int32_t n) {
     u128 packed = p->lay.full;
     int fit = try_enter(p, &packed, word) && try_enter(p, &packed, first);
     if (fit) {
         int length = option_length(p, word);
         for (int32_t i = 0; i < n_ranked; i++)  /* more doubles */
-            if (ranked[i] != first) try_enter(p, &packed, ranked[i]);
+            if (ranked[i].option != first) try_enter(p, &packed, ranked[i].option);
         for (int32_t i = 0; i < n_more; i++)
             if (more[i].option != first && more[i].length > length) try_enter(p, &packed, more[i].option);
         for (int32_t i = 0; i < n; i++) try_enter(p, &packed, order[i]);
@@ -260,21 +260,20 @@ static int doubled_play(Pack *p, int32_t word, int32_t first, const int32_t *ran
  * in that order (doubled_play); until `until` (CLOCK_MONOTONIC seconds). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
-    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL), *ranks = malloc(sizeof(int32_t) * DOUBLERS * DOUBLE_BUCKETS);
+    int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
     Ranked *ranked = malloc(sizeof(Ranked) * DOUBLERS * DOUBLE_BUCKETS);
     Holder *holders = malloc(sizeof(Holder) * (size_t)(p->o.n_options ? p->o.n_options : 1));
     ByLength *words = malloc(sizeof *words);
     Doublers ds = {.option = NULL};
-    if (order && ranks && words && ranked && holders && doubler_options(p, &ds) == 0) {
+    if (order && words && ranked && holders && doubler_options(p, &ds) == 0) {
         int32_t n = best_orders(p, POOL, order, until), n_holders = holders_by_doubles(p, holders);
         by_length(p, words);
         for (int length = 0; length < LENGTH_BUCKETS && now_seconds() < until; length++)
             for (int c = 0; c < COPY_CLASSES; c++)
                 for (int v = 0; v < words->n[length][c]; v++) {
                     int32_t word = words->option[length][c][v], n_ranked = rank_doublers(p, word, &ds, ranked);
-                    for (int32_t i = 0; i < n_ranked; i++) ranks[i] = ranked[i].option;
                     for (int32_t x = 0, tries = 0; x < n_ranked && tries < DOUBLED_TRIES; x++)
-                        tries += doubled_play(p, word, ranks[x], ranks, n_ranked, NULL, 0, order, n);
+                        tries += doubled_play(p, word, ranked[x].option, ranked, n_ranked, NULL, 0, order, n);
                     for (int32_t x = 0, tries = 0; x < n_holders && tries < DOUBLED_TRIES; x++)
                         if (holders[x].length > length)
                             tries += doubled_play(p, word, holders[x].option, NULL, 0, holders, n_holders, order, n);
@@ -282,7 +281,6 @@ void greedy_doubled(Pack *p, double until) {
     }
     free(ds.option);
     free(order);
-    free(ranks);
     free(ranked);
     free(holders);
     free(words);
