@@ -322,23 +322,28 @@ typedef struct {
     int last_letter;    /* the letter every face of it ends with, or -1 */
 } Candidate;
 
-/* The largest sum of at most k of values[0..n) (each counted only if above 0), at most facts[c] of them of entries
- * starting with letter c (letter[] < 0: a wild, any letter): greedily, best first, which is optimal for limits nested
- * so (each letter's within the whole). No word below holds more of letter c than facts[c]. */
-static int64_t top_sum_letters(const int64_t *values, const int8_t *letter, int n, int k, const uint8_t *facts) {
+/* The largest sums of at most k of values[0..n) (each counted only if above 0), from one sort, best first: into
+ * *by_letter, at most facts[c] of them of entries starting with letter c (letter[] < 0: a wild, any letter); into
+ * *by_copies, at most `copies` of them of entries marked copy[] (copies < 0: any number). Greedily, best first, each:
+ * optimal for limits nested so (each letter's, or the copies', within the whole). No word below holds more of letter c
+ * than facts[c]. */
+static void top_sums(const int64_t *values, const int8_t *letter, const uint8_t *copy, int n, int k,
+                     const uint8_t *facts, int copies, int64_t *by_letter, int64_t *by_copies) {
     int64_t sorted[MAX_ENTRIES];
     int8_t which[MAX_ENTRIES];
+    uint8_t copied[MAX_ENTRIES];
     int used[26] = {0}, m = 0;
     for (int i = 0; i < n; i++) {  /* insertion sort, best first (a few dozen entries) */
         if (values[i] <= 0) continue;
         int j = m++;
-        while (j > 0 && sorted[j - 1] < values[i]) {
+        for (; j > 0 && sorted[j - 1] < values[i]; j--) {
             sorted[j] = sorted[j - 1];
             which[j] = which[j - 1];
-            j--;
+            copied[j] = copied[j - 1];
         }
         sorted[j] = values[i];
         which[j] = letter[i];
+        copied[j] = copy[i];
     }
     int64_t sum = 0;
     for (int i = 0, taken = 0; i < m && taken < k; i++) {
@@ -347,7 +352,17 @@ static int64_t top_sum_letters(const int64_t *values, const int8_t *letter, int 
         sum += sorted[i];
         taken++;
     }
-    return sum;
+    *by_letter = sum;
+    sum = 0;
+    for (int i = 0, taken = 0; i < m && taken < k; i++) {
+        if (copied[i] && copies >= 0) {
+            if (!copies) continue;
+            copies--;
+        }
+        sum += sorted[i];
+        taken++;
+    }
+    *by_copies = sum;
 }
 
 /* The largest sum of at most k of values[0..n) (each counted only if above 0), at most `copies` of them of
@@ -380,11 +395,7 @@ static int64_t top_taken(int64_t *values, uint8_t *copy, int n, int k, int copie
     return sum;
 }
 
-static int64_t top_sum(int64_t *values, uint8_t *copy, int n, int k, int copies) {
-    return top_taken(values, copy, n, k, copies, NULL, NULL);
-}
-
-/* The values top_sum takes, best first, into out[]; how many. */
+/* The values top_taken takes, best first, into out[]; how many. */
 static int top_list(int64_t *values, uint8_t *copy, int n, int k, int copies, int64_t *out) {
     int taken;
     top_taken(values, copy, n, k, copies, out, &taken);
@@ -1069,8 +1080,8 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     int64_t scale = cheap ? PRICE_SCALE : 1;
     int n = w->n_adds;
     for (int i = 0; i < n; i++) w->adds[i] = times(factor, w->adds[i]) * scale - (cheap ? cheap[w->from[i]] : 0);
-    int64_t by_letter = top_sum_letters(w->adds, w->add_letter, w->n_adds, w->height, w->facts);  /* (first) */
-    int64_t by_copies = top_sum(w->adds, w->add_copy, w->n_adds, w->height, w->copies_left);
+    int64_t by_letter, by_copies;
+    top_sums(w->adds, w->add_letter, w->add_copy, w->n_adds, w->height, w->facts, w->copies_left, &by_letter, &by_copies);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
     const Ceiling *c = w->c;
     if (c->path && !(cheap && priced_index(c, factor) >= 0)) {  /* along the list's words: what the units below add */
