@@ -168,11 +168,80 @@ static void read_aims(Ceiling *c) {
     }
 }
 
+static int64_t word_add(const Face *f);
+
+/* Whether a face's own value depends on the word's shape (own_value). */
+static int shaped(const Face *f) {
+    return f->op == OP_add && f->target == TARGET_self
+           && (f->condition == COND_none ? f->per != COUNT_none : f->condition != COND_no_wilds);
+}
+
+/* Read one face of a resource's unit into u (a fixed face of a new letter pair into the lists at *n). */
+static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
+    const Face *f = &c->t->scorer.faces[face];
+    const FaceCeiling *fc = &c->face[face];
+    int starts = f->wild == WILD_fixed ? f->letter1 : -1;
+    int ends = f->wild != WILD_fixed ? -1 : f->letter2 >= 0 ? f->letter2 : f->letter1;
+    u->letter = u->letter == -2 || u->letter == starts ? starts : -1;
+    u->last_letter = u->last_letter == -2 || u->last_letter == ends ? ends : -1;
+    if (f->wild != WILD_fixed && u->wild_room < (fc->width == 2 ? 1 : 2)) u->wild_room = fc->width == 2 ? 1 : 2;
+    int same = 0;  /* (a letter pair already listed: the same room) */
+    for (int i = u->lettered; i < u->lettered + u->n_lettered && f->wild == WILD_fixed; i++) {
+        const Face *g = &c->t->scorer.faces[c->unit_faces[i]];
+        same |= g->letter1 == f->letter1 && g->letter2 == f->letter2;
+    }
+    if (f->wild == WILD_fixed && !same) {
+        c->unit_faces[(*n)++] = (int16_t)face;
+        u->n_lettered++;
+    }
+    if (fc->single > u->single) u->single = fc->single;
+    for (int at = 0; at < FIRST_ATS; at++)
+        if (fc->first_from >= at && fc->single > u->single_first[at]) u->single_first[at] = fc->single;
+    if (fc->self_factor > u->self_factor) u->self_factor = fc->self_factor;
+    const FaceCeiling *most = fc->mult_kind != MULT_NONE ? u->kinds[fc->mult_kind] : NULL;
+    if (fc->mult_kind != MULT_NONE && fc->factor > (most ? most->factor : 1)) u->kinds[fc->mult_kind] = fc;
+    if (word_add(f) > u->word_add) u->word_add = word_add(f);
+    int64_t give = gives(f, 0);
+    if (f->op == OP_add && f->target == TARGET_all) {
+        if (f->amount > u->per_card) u->per_card = f->amount;
+    } else if (give > u->gives) {
+        u->gives = give;
+    }
+}
+
+/* Each resource's unit, over its faces (Ceiling.unit): what does not depend on the node; the fixed faces (one per
+ * letter pair) and those whose own value depends on the word's shape listed, for the rest (candidate). */
+static void read_units(Ceiling *c) {
+    const Tables *t = c->t;
+    int n = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        UnitCeiling *u = &c->unit[r];
+        *u = (UnitCeiling){.letter = -2, .last_letter = -2, .self_factor = 1, .per_card = -1, .lettered = n};
+        for (int i = 0; i < t->n_res_faces[r]; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++)
+                read_unit_face(c, face, u, &n);
+        u->shaped = n;
+        Shape any = {0};
+        for (int i = 0; i < t->n_res_faces[r]; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++) {
+                if (shaped(&t->scorer.faces[face])) {
+                    c->unit_faces[n++] = (int16_t)face;
+                    u->n_shaped++;
+                } else if (own_value(c, face, &any) > u->own) {
+                    u->own = own_value(c, face, &any);
+                }
+            }
+    }
+}
+
 int ceiling_init(Ceiling *c, const Tables *t) {
     *c = (Ceiling){.t = t, .priced = {.split = -1}};
     read_motifs(c, t);
     for (int i = 0; i < t->scorer.n_faces; i++) read_face(c, &t->scorer.faces[i], &c->face[i]);
     read_aims(c);
+    read_units(c);
     return t->facts ? paths(c) : 0;
 }
 
@@ -403,72 +472,43 @@ static int top_list(int64_t *values, uint8_t *copy, int n, int k, int copies, in
 }
 
 
-/* What a unit of some resource may do, over its faces: the most of each. */
-typedef struct {
-    Candidate k;
-    int room;                       /* the most the subtree has letters for */
-    int at;                         /* the least card a unit below can be (the prefix's cards) */
-    int64_t best_factor[5], best_word_add;
-    const FaceCeiling *kinds[5];    /* the face with the largest factor of each kind */
-} Reading;
-
-static void read_unit_face(const Ceiling *c, int face, const uint8_t *facts, const Shape *most, Reading *u) {
-    const Face *f = &c->t->scorer.faces[face];
-    const FaceCeiling *fc = &c->face[face];
-    int height = facts[FACT_HEIGHT];
-    int room = f->wild == WILD_fixed ? facts[f->letter1] : fc->width == 2 ? height / 2 : height;
-    if (f->wild == WILD_fixed && f->letter2 >= 0 && facts[f->letter2] < room) room = facts[f->letter2];
-    if (room > u->room) u->room = room;
-    int starts = f->wild == WILD_fixed ? f->letter1 : -1;
-    u->k.letter = u->k.letter == -2 || u->k.letter == starts ? starts : -1;
-    int ends = f->wild != WILD_fixed ? -1 : f->letter2 >= 0 ? f->letter2 : f->letter1;
-    u->k.last_letter = u->k.last_letter == -2 || u->k.last_letter == ends ? ends : -1;
-    Shape last = *most;
-    last.right = last.right_least = 0;
-    int64_t own = own_value(c, face, most), own_last = own_value(c, face, &last), give = gives(f, most->cards);
-    if (own > u->k.own) u->k.own = own;
-    if (own_last > u->k.own_last) u->k.own_last = own_last;
-    if (give > u->k.gives) u->k.gives = give;
-    if (fc->single > u->k.single) u->k.single = fc->single;
-    if (fc->first_from >= u->at && fc->single > u->k.single_first) u->k.single_first = fc->single;
-    if (fc->self_factor > u->k.self_factor) u->k.self_factor = fc->self_factor;
-    if (fc->mult_kind != MULT_NONE && fc->factor > u->best_factor[fc->mult_kind]) {
-        u->best_factor[fc->mult_kind] = fc->factor;
-        u->kinds[fc->mult_kind] = fc;
-    }
-    if (word_add(f) > u->best_word_add) u->best_word_add = word_add(f);
-}
-
-/* Read resource r's faces into a candidate (copies 0 when the subtree has no letter for it). limits: its units left,
- * of them cards held, the copies left in all, the prefix's cards. */
+/* Read resource r's unit (Ceiling.unit) below the node into a candidate (copies 0 when the subtree has no letter for
+ * it). limits: its units left, of them cards held, the copies left in all, the prefix's cards. */
 static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, const Shape *most,
                            Below *bw, int64_t *word_adds) {
-    const Tables *t = c->t;
-    int left = limits[0], held = limits[1], copies_left = limits[2], height = facts[FACT_HEIGHT];
-    Reading u;  /* (set field by field: clearing the whole of it, per resource and node, costs a quarter of the walk) */
-    u.k.own = u.k.own_last = u.k.gives = u.k.single = u.k.single_first = 0;
-    u.at = limits[3];
-    u.k.self_factor = 1;
-    u.k.res = r;
-    u.k.letter = u.k.last_letter = -2;
-    u.room = 0;
-    u.best_word_add = 0;
-    for (int kind = 0; kind < 5; kind++) {
-        u.best_factor[kind] = 1;
-        u.kinds[kind] = NULL;
+    const UnitCeiling *u = &c->unit[r];
+    int left = limits[0], held = limits[1], copies_left = limits[2], at = limits[3], height = facts[FACT_HEIGHT];
+    Candidate k;
+    k.res = r;
+    k.letter = u->letter;
+    k.last_letter = u->last_letter;
+    k.single = u->single;
+    k.single_first = u->single_first[at < FIRST_ATS ? at : FIRST_ATS - 1];
+    k.self_factor = u->self_factor;
+    k.gives = u->per_card >= 0 && u->per_card * most->cards > u->gives ? u->per_card * most->cards : u->gives;
+    k.own = k.own_last = u->own;
+    if (u->n_shaped) {
+        Shape last = *most;
+        last.right = last.right_least = 0;
+        for (int i = u->shaped; i < u->shaped + u->n_shaped; i++) {
+            int64_t own = own_value(c, c->unit_faces[i], most), own_last = own_value(c, c->unit_faces[i], &last);
+            if (own > k.own) k.own = own;
+            if (own_last > k.own_last) k.own_last = own_last;
+        }
     }
-    for (int i = 0; i < t->n_res_faces[r]; i++)
-        for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
-                 alt++)
-            read_unit_face(c, face, facts, most, &u);
-    Candidate k = u.k;
-    k.copies = u.room < left ? u.room : left;
+    int room = u->wild_room == 2 ? height : u->wild_room == 1 ? height / 2 : 0;
+    for (int i = u->lettered; i < u->lettered + u->n_lettered; i++) {
+        const Face *f = &c->t->scorer.faces[c->unit_faces[i]];
+        int here = f->letter2 >= 0 && facts[f->letter2] < facts[f->letter1] ? facts[f->letter2] : facts[f->letter1];
+        if (here > room) room = here;
+    }
+    k.copies = room < left ? room : left;
     if (k.copies > height) k.copies = height;
     k.held = k.copies < held ? k.copies : held;
     if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
     for (int kind = 1; kind < 5; kind++)
-        if (u.kinds[kind]) below_add(bw, kind, u.kinds[kind]->factor, k.copies, r);
-    *word_adds += u.best_word_add * k.copies;
+        if (u->kinds[kind]) below_add(bw, kind, u->kinds[kind]->factor, k.copies, r);
+    *word_adds += u->word_add * k.copies;
     return k;
 }
 

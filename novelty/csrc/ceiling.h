@@ -56,9 +56,28 @@ enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
 enum { AIM_LEFT, AIM_RIGHT, AIM_LEFT2, AIM_RIGHT2, AIM_LAST, N_AIMS };
 #define FIRST_FROM_ANY (1 << 30)
 
+/* What a unit of a resource does over its faces (and their printed faces), whatever the node: read once
+ * (ceiling_init), for the ceiling's reading of the units below a node. */
+#define FIRST_ATS 4  /* a gift's first_from is -1, 1, 2 or FIRST_FROM_ANY: by prefix length 0, 1, 2, 3 or more */
+typedef struct {
+    int letter, last_letter;      /* the letter every face starts (ends) with, -1 (not all the same), -2 (no face) */
+    int64_t single;               /* the most a face's add effect gives one other card */
+    int64_t single_first[FIRST_ATS];  /* the same, of the faces whose gift may reach the first card after so many */
+    int self_factor;
+    int64_t own;                  /* the most own value of the faces whose own value does not depend on the word (0) */
+    int64_t gives, per_card;      /* the most a face gives the word's other cards; per card (a gift to all; -1 none) */
+    int64_t word_add;             /* the most a face adds to the word itself */
+    const FaceCeiling *kinds[5];  /* the face with the largest factor of each kind (over 1), or NULL */
+    int wild_room;                /* 2: a wild face of one letter (room: the subtree's height); 1: of two only */
+    int lettered, n_lettered;     /* (Ceiling.unit_faces) the fixed faces, one per letter pair: room by letters */
+    int shaped, n_shaped;         /* (Ceiling.unit_faces) the faces whose own value depends on the word's shape */
+} UnitCeiling;
+
 typedef struct {
     const Tables *t;    /* borrowed */
     FaceCeiling face[MAX_FACES];
+    UnitCeiling unit[MAX_RESOURCES];
+    int16_t unit_faces[4 * MAX_FACES];  /* the UnitCeilings' lists of faces */
     int64_t res_aims[MAX_RESOURCES][N_AIMS];  /* per resource, the largest factor any of its faces aims at each place */
     int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
     int hermit;                         /* Hermit: a point to words without wilds */
