@@ -176,7 +176,7 @@ static int shaped(const Face *f) {
            && (f->condition == COND_none ? f->per != COUNT_none : f->condition != COND_no_wilds);
 }
 
-/* Read one face of a resource's unit into u (a fixed face of a new letter pair into the lists at *n). */
+/* Read one face of a resource's unit into u (a fixed face's letters, when new, into the list at *n). */
 static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
     const Face *f = &c->t->scorer.faces[face];
     const FaceCeiling *fc = &c->face[face];
@@ -186,12 +186,11 @@ static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
     u->last_letter = u->last_letter == -2 || u->last_letter == ends ? ends : -1;
     if (f->wild != WILD_fixed && u->wild_room < (fc->width == 2 ? 1 : 2)) u->wild_room = fc->width == 2 ? 1 : 2;
     int same = 0;  /* (a letter pair already listed: the same room) */
-    for (int i = u->lettered; i < u->lettered + u->n_lettered && f->wild == WILD_fixed; i++) {
-        const Face *g = &c->t->scorer.faces[c->unit_faces[i]];
-        same |= g->letter1 == f->letter1 && g->letter2 == f->letter2;
-    }
+    for (int i = u->lettered; i < u->lettered + u->n_lettered && f->wild == WILD_fixed; i++)
+        same |= c->unit_letters[i][0] == f->letter1 && c->unit_letters[i][1] == f->letter2;
     if (f->wild == WILD_fixed && !same) {
-        c->unit_faces[(*n)++] = (int16_t)face;
+        c->unit_letters[*n][0] = (int8_t)f->letter1;
+        c->unit_letters[(*n)++][1] = (int8_t)f->letter2;
         u->n_lettered++;
     }
     if (fc->single > u->single) u->single = fc->single;
@@ -213,14 +212,14 @@ static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
  * letter pair) and those whose own value depends on the word's shape listed, for the rest (candidate). */
 static void read_units(Ceiling *c) {
     const Tables *t = c->t;
-    int n = 0;
+    int lettered = 0, n = 0;
     for (int r = 0; r < t->n_res; r++) {
         UnitCeiling *u = &c->unit[r];
-        *u = (UnitCeiling){.letter = -2, .last_letter = -2, .self_factor = 1, .per_card = -1, .lettered = n};
+        *u = (UnitCeiling){.letter = -2, .last_letter = -2, .self_factor = 1, .per_card = -1, .lettered = lettered};
         for (int i = 0; i < t->n_res_faces[r]; i++)
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++)
-                read_unit_face(c, face, u, &n);
+                read_unit_face(c, face, u, &lettered);
         u->shaped = n;
         Shape any = {0};
         for (int i = 0; i < t->n_res_faces[r]; i++)
@@ -498,8 +497,8 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
     }
     int room = u->wild_room == 2 ? height : u->wild_room == 1 ? height / 2 : 0;
     for (int i = u->lettered; i < u->lettered + u->n_lettered; i++) {
-        const Face *f = &c->t->scorer.faces[c->unit_faces[i]];
-        int here = f->letter2 >= 0 && facts[f->letter2] < facts[f->letter1] ? facts[f->letter2] : facts[f->letter1];
+        const int8_t *pair = c->unit_letters[i];
+        int here = pair[1] >= 0 && facts[pair[1]] < facts[pair[0]] ? facts[pair[1]] : facts[pair[0]];
         if (here > room) room = here;
     }
     k.copies = room < left ? room : left;

@@ -69,7 +69,7 @@ typedef struct {
     int64_t word_add;             /* the most a face adds to the word itself */
     const FaceCeiling *kinds[5];  /* the face with the largest factor of each kind (over 1), or NULL */
     int wild_room;                /* 2: a wild face of one letter (room: the subtree's height); 1: of two only */
-    int lettered, n_lettered;     /* (Ceiling.unit_faces) the fixed faces, one per letter pair: room by letters */
+    int lettered, n_lettered;     /* (Ceiling.unit_letters) the fixed faces' letter pairs, each once: room by letters */
     int shaped, n_shaped;         /* (Ceiling.unit_faces) the faces whose own value depends on the word's shape */
 } UnitCeiling;
 
@@ -77,7 +77,8 @@ typedef struct {
     const Tables *t;    /* borrowed */
     FaceCeiling face[MAX_FACES];
     UnitCeiling unit[MAX_RESOURCES];
-    int16_t unit_faces[4 * MAX_FACES];  /* the UnitCeilings' lists of faces */
+    int16_t unit_faces[2 * MAX_FACES];  /* the UnitCeilings' lists of shaped faces */
+    int8_t unit_letters[2 * MAX_FACES][2];  /* ... and of fixed faces' letter pairs (-1: one letter) */
     int64_t res_aims[MAX_RESOURCES][N_AIMS];  /* per resource, the largest factor any of its faces aims at each place */
     int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
     int hermit;                         /* Hermit: a point to words without wilds */
