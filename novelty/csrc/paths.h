@@ -43,8 +43,9 @@ typedef struct {
     uint32_t counted;    /* the counted letters (0: none; then one count class, every completion) */
     int n_counts;
     int factors;         /* the word factors 2^k with paths: k < factors */
-    /* Owned, or NULL: [k][0] along every word, [k][1] along those that may get the split motif; per count class. */
-    int32_t *path[PRICED_FACTORS][2][PATH_COUNTS];
+    /* Owned, or NULL: [k][0] along every word, [k][1] along those that may get the split motif; per node, its count
+     * classes side by side (node * n_counts + class: a ceiling reads them together). */
+    int32_t *path[PRICED_FACTORS][2];
     int usable[PRICED_FACTORS];  /* the paths at 2^k were filled and every value fit */
 } PricedPaths;
 
@@ -63,7 +64,7 @@ static inline int64_t path_at_raw(int32_t v) { return v == INT32_MIN ? NO_PATH :
 
 /* The path at node of count class i, factor 2^k (split: along the split motif's words), or NO_PATH. */
 static inline int64_t path_at(const PricedPaths *pp, int k, int split, int i, uint32_t node) {
-    return path_at_raw(pp->path[k][split][i][node]);
+    return path_at_raw(pp->path[k][split][(size_t)node * (size_t)pp->n_counts + (size_t)i]);
 }
 
 /* The same, of the completions whose first `free` letters (0 .. 2) are free (a card laid already spells them, its
