@@ -176,8 +176,9 @@ static int shaped(const Face *f) {
            && (f->condition == COND_none ? f->per != COUNT_none : f->condition != COND_no_wilds);
 }
 
-/* Read one face of a resource's unit into u (a fixed face's letters, when new, into the list at *n). */
-static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
+/* Read one face of a resource's unit into u: a fixed face's letters, when new, into Ceiling.unit_letters at *lettered;
+ * a face whose own value depends on the word's shape into Ceiling.unit_faces at *shaped_at. */
+static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *lettered, int *shaped_at) {
     const Face *f = &c->t->scorer.faces[face];
     const FaceCeiling *fc = &c->face[face];
     int starts = f->wild == WILD_fixed ? f->letter1 : -1;
@@ -189,49 +190,44 @@ static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *n) {
     for (int i = u->lettered; i < u->lettered + u->n_lettered && f->wild == WILD_fixed; i++)
         same |= c->unit_letters[i][0] == f->letter1 && c->unit_letters[i][1] == f->letter2;
     if (f->wild == WILD_fixed && !same) {
-        c->unit_letters[*n][0] = (int8_t)f->letter1;
-        c->unit_letters[(*n)++][1] = (int8_t)f->letter2;
+        c->unit_letters[*lettered][0] = (int8_t)f->letter1;
+        c->unit_letters[(*lettered)++][1] = (int8_t)f->letter2;
         u->n_lettered++;
+    }
+    Shape any = {0};  /* (a face not shaped reads none of it) */
+    if (shaped(f)) {
+        c->unit_faces[(*shaped_at)++] = (int16_t)face;
+        u->n_shaped++;
+    } else if (own_value(c, face, &any) > u->own) {
+        u->own = own_value(c, face, &any);
     }
     if (fc->single > u->single) u->single = fc->single;
     for (int at = 0; at < FIRST_ATS; at++)
         if (fc->first_from >= at && fc->single > u->single_first[at]) u->single_first[at] = fc->single;
     if (fc->self_factor > u->self_factor) u->self_factor = fc->self_factor;
-    const FaceCeiling *most = fc->mult_kind != MULT_NONE ? u->kinds[fc->mult_kind] : NULL;
-    if (fc->mult_kind != MULT_NONE && fc->factor > (most ? most->factor : 1)) u->kinds[fc->mult_kind] = fc;
+    const FaceCeiling *had = fc->mult_kind != MULT_NONE ? u->kinds[fc->mult_kind] : NULL;
+    if (fc->mult_kind != MULT_NONE && fc->factor > (had ? had->factor : 1)) u->kinds[fc->mult_kind] = fc;
     if (word_add(f) > u->word_add) u->word_add = word_add(f);
-    int64_t give = gives(f, 0);
     if (f->op == OP_add && f->target == TARGET_all) {
         if (f->amount > u->per_card) u->per_card = f->amount;
-    } else if (give > u->gives) {
-        u->gives = give;
+    } else if (gives(f, 0) > u->gives) {
+        u->gives = gives(f, 0);
     }
 }
 
-/* Each resource's unit, over its faces (Ceiling.unit): what does not depend on the node; the fixed faces (one per
- * letter pair) and those whose own value depends on the word's shape listed, for the rest (candidate). */
+/* Each resource's unit, over its faces and their printed faces (Ceiling.unit): what does not depend on the node, and
+ * the lists the rest is read from per node (candidate). */
 static void read_units(Ceiling *c) {
     const Tables *t = c->t;
-    int lettered = 0, n = 0;
+    int lettered = 0, shaped_at = 0;
     for (int r = 0; r < t->n_res; r++) {
         UnitCeiling *u = &c->unit[r];
-        *u = (UnitCeiling){.letter = -2, .last_letter = -2, .self_factor = 1, .per_card = -1, .lettered = lettered};
+        *u = (UnitCeiling){.letter = -2, .last_letter = -2, .self_factor = 1, .per_card = -1, .lettered = lettered,
+                           .shaped = shaped_at};
         for (int i = 0; i < t->n_res_faces[r]; i++)
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++)
-                read_unit_face(c, face, u, &lettered);
-        u->shaped = n;
-        Shape any = {0};
-        for (int i = 0; i < t->n_res_faces[r]; i++)
-            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
-                     alt++) {
-                if (shaped(&t->scorer.faces[face])) {
-                    c->unit_faces[n++] = (int16_t)face;
-                    u->n_shaped++;
-                } else if (own_value(c, face, &any) > u->own) {
-                    u->own = own_value(c, face, &any);
-                }
-            }
+                read_unit_face(c, face, u, &lettered, &shaped_at);
     }
 }
 
