@@ -109,11 +109,11 @@ void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path) {
     }
 }
 
-/* Store v (a path's value) at path[at]: INT32_MIN for none, a value below the range raised to its least (still
- * at least v); 0, or -1 when above the range (the paths at this factor are then not used). */
-static int store(int32_t *path, int64_t at, int64_t v) {
+/* Store v (a path's value) at *path: INT32_MIN for none, a value below the range raised to its least (still at
+ * least v); 0, or -1 when above the range (the paths at this factor are then not used). */
+static int store(int32_t *path, int64_t v) {
     if (v > INT32_MAX) return -1;
-    path[at] = v <= NO_PATH ? INT32_MIN : v <= INT32_MIN ? INT32_MIN + 1 : (int32_t)v;
+    *path = v <= NO_PATH ? INT32_MIN : v <= INT32_MIN ? INT32_MIN + 1 : (int32_t)v;
     return 0;
 }
 
@@ -155,8 +155,6 @@ static void kids_of(const PricedPaths *pp, uint32_t node, Kids *kids) {
  * letters before, `depth`; `bonus` more per letter) with the child's paths. */
 static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int word, int k, int split,
                        const EdgeValues value, int64_t bonus, int64_t *best) {
-    const int32_t *path = pp->path[k][split];
-    size_t n = (size_t)pp->n_counts;
     for (int i = 0; i < pp->n_counts; i++) best[i] = i == 0 && word ? 0 : NO_PATH;
     for (int c = 0; c < kids->n; c++) {
         int letter = kids->letter[c], j[2];
@@ -164,7 +162,7 @@ static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int w
         for (int i = 0; i < pp->n_counts; i++) {
             int classes = child_classes(pp, i, letter, j);
             for (int x = 0; x < classes; x++) {
-                int64_t below = path_at_raw(path[(size_t)kids->child[c] * n + (size_t)j[x]]);
+                int64_t below = path_at(pp, k, split, j[x], (uint32_t)kids->child[c]);
                 if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
             }
         }
@@ -189,9 +187,9 @@ int paths_fill(PricedPaths *pp, const EdgeValues *value) {
                 int64_t best[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
                 node_paths(pp, &kids, pp->depth[node], word && (!s || pp->split_word[node]), k, s, value[k], bonus,
                            best);
+                int32_t *at = pp->path[k][s] + path_index(pp, (uint32_t)node, 0);
                 for (int i = 0; i < pp->n_counts; i++)
-                    if (store(pp->path[k][s], node * pp->n_counts + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0)
-                        pp->usable[k] = 0;
+                    if (store(at + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) pp->usable[k] = 0;
             }
     }
     return 0;

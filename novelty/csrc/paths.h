@@ -62,9 +62,14 @@ void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path);
 /* A stored path's value (INT32_MIN: none). */
 static inline int64_t path_at_raw(int32_t v) { return v == INT32_MIN ? NO_PATH : v; }
 
+/* Where a node's path of count class i is in each of PricedPaths.path's arrays. */
+static inline size_t path_index(const PricedPaths *pp, uint32_t node, int i) {
+    return (size_t)node * (size_t)pp->n_counts + (size_t)i;
+}
+
 /* The path at node of count class i, factor 2^k (split: along the split motif's words), or NO_PATH. */
 static inline int64_t path_at(const PricedPaths *pp, int k, int split, int i, uint32_t node) {
-    return path_at_raw(pp->path[k][split][(size_t)node * (size_t)pp->n_counts + (size_t)i]);
+    return path_at_raw(pp->path[k][split][path_index(pp, node, i)]);
 }
 
 /* The same, of the completions whose first `free` letters (0 .. 2) are free (a card laid already spells them, its
