@@ -216,8 +216,9 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
 
     With ``prices`` (what a unit of each of the request's resources costs, in 1/1024 points; more entries are
-    ignored), every node is walked and each word's value less its units' prices is held to the priced ceilings on its
-    way: :attr:`BestWord.total` is then the most a word beats its prices by, in 1/1024 points. Else ``copies`` and
+    ignored), :attr:`BestWord.total` is the most a word beats its prices by, in 1/1024 points: without ``prune`` every
+    node is walked and each word's value less its units' prices is held to the priced ceilings on its way; with it,
+    the walk the doubling bound takes (``floor``: the most found over it, else the floor). ``copies`` and
     ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters
     (a Double Wild laid last may run one letter over): what the bound from prices allows shorter-word doubles. With
     ``floor``, the best word scoring more than it (:attr:`BestWord.total` is the floor when none does): the walk the

@@ -365,6 +365,35 @@ def test_no_word_beats_its_prices_by_more_than_a_priced_ceiling_on_its_way(seed:
     assert every.total <= every.root
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_the_most_a_word_within_limits_beats_its_prices_by_is_the_full_walks(seed: int) -> None:
+    """The doubling bound walks, at prices halved j times, for the most a word doubled j times beats them by, within
+    its limits (letters, doubles held, cards given away: price.c, doubled_at_prices), pruning below the nodes whose
+    priced ceiling does not beat the most found. Pruned, it finds what the walk over every word within the limits
+    finds, whose words hold to their priced ceilings; from a floor, that or the floor."""
+    rng = random.Random(f"priced within {seed}")
+    hand, motifs, rules, escaped = deal(rng)
+    hand = Counter(dict(list(hand.items())[:6])) + Counter(["x1", "z2"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS and m != ESCAPED][:1] + DOUBLING_MOTIFS[: 1 + seed % 2]
+    pool = Counter(rng.sample(sorted(deck().elements()), 2))
+    tables = Tables(hand, pool, motifs, rules, None)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods", work=3_000_000)
+    prices = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    for limits in ({}, {"letters": 5 + seed % 3}, {"doubles": seed % 2}, {"letters": 6, "doubles": 0}):
+        every = best_word(steps, r, prune=False, prices=prices, **limits)  # type: ignore[arg-type]
+        if not every.done:  # (a few deals are too big to walk whole in a test)
+            continue
+        assert every.over == 0, (hand, pool, motifs, limits)
+        pruned = best_word(steps, r, prices=prices, **limits)  # type: ignore[arg-type]
+        assert pruned.done and pruned.total == every.total, (hand, pool, motifs, limits)
+        assert pruned.nodes <= every.nodes
+        if "letters" in limits and pruned.cards:
+            assert sum(1 + (b >= 0) for _, _, b in pruned.cards) <= limits["letters"] + 1
+        for floor in (every.total - 1, every.total, every.total // 2, every.total + 1024) if every.cards else ():
+            over = best_word(steps, r, prices=prices, floor=floor, **limits)  # type: ignore[arg-type]
+            assert over.done and over.total == max(every.total, floor), (hand, pool, motifs, limits, floor)
+
+
 def assert_no_word_over_its_ceilings(rng: random.Random, hand: Counter[str], motifs: list[str], rules: Rules,
                                      escaped: str | None, dict_name: str, priced: bool) -> None:
     """With a pool of three random cards: no word scores more than a ceiling on its way (priced: nor beats random

@@ -185,10 +185,16 @@ void fixing_aim(Fixing *fixing, int64_t best);
 int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *keep, Budget *b, WordWalk *out);
 /* `slack` (>= 0): out->best is at least slack, and a node is left when its ceiling less the prices laid is at most
  * half the most found so far, or the slack: the walk then proves only that no word beats its prices by more. */
-/* Every word, each held to the ceilings less the prices laid of every node on its way (out->over): the check of the
- * priced ceilings. */
-int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out);
+/* Every word (within these limits; NULL: none), each held to the ceilings less the prices laid of every node on its
+ * way (out->over): the check of the priced ceilings. */
+int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, const Within *within,
+                      WordWalk *out);
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out);
+/* The most a word within these limits (as walk_best_within's; `known` unused) beats its prices by, exactly, into
+ * out->best (`floor` when none beats them by more than it), walking best ceiling first below only the nodes whose
+ * ceiling less the prices laid beats the most found; a walk stopped has out->most, the most of what it left. */
+int walk_priced_within(const Tables *t, const Ceiling *c, const Prices *price, int64_t floor, Budget *b,
+                       const Within *within, WordWalk *out);
 
 #endif

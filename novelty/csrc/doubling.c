@@ -145,19 +145,30 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
 /* What doubling a word scoring `word` j times adds to it: (2^j - 1) times it (nothing for a word worth nothing). */
 static __int128 doubled_adds(int j, int64_t word) { return (((__int128)1 << j) - 1) * (word > 0 ? word : 0); }
 
+int64_t doubling_term(const Doubling *d, const int64_t *cap, int j) {
+    int64_t word = cap && cap[j] < d->word[j] ? cap[j] : d->word[j];
+    __int128 adds = doubled_adds(j, word);
+    return adds > INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)adds;
+}
+
 /* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (cap NULL: no cap): the most
  * sum of (2^d_j - 1) times the word doubled d_j times over the ways of splitting them (at most a quarter of
  * INT64_MAX). */
-int64_t doubling_at(const Doubling *d, const int64_t *cap) {
+int64_t doubling_split(const Doubling *d, const int64_t *term) {
     const __int128 top = INT64_MAX / 4;
     __int128 split[31] = {0};
     for (int k = 1; k <= d->most; k++)
         for (int j = 1; j <= k; j++) {
-            int64_t word = cap && cap[j] < d->word[j] ? cap[j] : d->word[j];
-            __int128 v = doubled_adds(j, word) + split[k - j];
+            __int128 v = (__int128)term[j] + split[k - j];
             if (v > split[k]) split[k] = v > top ? top : v;
         }
     return (int64_t)split[d->most];
+}
+
+int64_t doubling_at(const Doubling *d, const int64_t *cap) {
+    int64_t term[31] = {0};
+    for (int j = 1; j <= d->most; j++) term[j] = doubling_term(d, cap, j);
+    return doubling_split(d, term);
 }
 
 /* What the walks know of the best word within the limits of a word doubled j times (doubling_allowance): it scores at
@@ -258,5 +269,6 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
            && lower_word(p, c, d, l, j, d->word[j] / 2))
         j = most_to_lower(d, l);
     budget_phase(p->b, deadline, 1.0);
+    for (j = 1; j <= most; j++) d->within[j] = l->within[j];
     return 0;
 }

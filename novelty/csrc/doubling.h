@@ -11,6 +11,7 @@ typedef struct {
     int most;
     int64_t word[31];
     int letters[31];  /* the most letters a word doubled j times holds (so the most units it takes) */
+    Within within[31];  /* the limits of a word doubled j times (`known` not kept) */
 } Doubling;
 
 /* The most letters a play may hold: every unit there is, two for a two-letter card or a copy (price.c). */
@@ -20,8 +21,14 @@ int most_letters(const Tables *t);
  * phase's deadline: 0, or -1 when there are more than 30 doubles or memory runs out. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d);
 
+/* What doubling the word doubled j times adds to a play, at most: (2^j - 1) times the most it scores (no more than
+ * cap[j], as doubling_at's; at most a quarter of INT64_MAX). */
+int64_t doubling_term(const Doubling *d, const int64_t *cap, int j);
 /* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (1 <= j <= d->most; cap NULL:
  * no cap). */
 int64_t doubling_at(const Doubling *d, const int64_t *cap);
+/* The most sum of term[j_i] over the ways of splitting the doubles into words doubled j_i times (every term[j] >= 0, 1 <=
+ * j <= d->most; at most a quarter of INT64_MAX). */
+int64_t doubling_split(const Doubling *d, const int64_t *term);
 
 #endif

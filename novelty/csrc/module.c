@@ -501,15 +501,15 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0 && priced) rc = read_prices(prices_obj, t, &price);
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
             Py_BEGIN_ALLOW_THREADS
-            if (rc == 0) rc = priced ? walk_every_priced(t, c, &price, &b, &ww)
-                              : copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0
-                                  ? walk_best_within(t, c, &b, prune,
-                                                     &(Within){copies, letters, given_res, given,
-                                                               floor == LLONG_MIN ? INT64_MIN
-                                                               : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
-                                                               doubles}, &ww)
+            int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
+            Within within = {copies, letters, given_res, given,
+                             floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
+                             doubles};
+            if (rc == 0) rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
+                              : priced ? walk_every_priced(t, c, &price, &b, limited ? &within : NULL, &ww)
+                              : limited ? walk_best_within(t, c, &b, prune, &within, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
-                                                           : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
+                                                   : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);
             out = rc == -2 ? NULL
@@ -544,8 +544,8 @@ static PyMethodDef core_methods[] = {
     {"best_word", core_best_word, METH_VARARGS,
      "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given_res=-1, given=0) -> dict: the best word alone, walking below"
      " the nodes whose ceiling is over the best found (prune), or every node, holding each word to the ceilings on its"
-     " way; with prices (one per resource, 1/1024 points), every node, each word's value less its units' prices held"
-     " to the priced ceilings; with a floor, the best word scoring more than it (the floor when none does, no probe first);"
+     " way; with prices (one per resource, 1/1024 points), each word's value less its units' prices held"
+     " to the priced ceilings (not prune), or the most that reaches over the floor (prune), within the limits; with a floor, the best word scoring more than it (the floor when none does, no probe first);"
      " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` units of"
      " class `given_res` taken by other words"},
     {"list_words", core_list_words, METH_VARARGS,

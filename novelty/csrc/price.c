@@ -346,6 +346,51 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
     }
 }
 
+/* What the doubles may add, at a round's prices (scaled[], per unit of each resource, under which no word beats its
+ * prices by more than `beaten`, 1/PRICE_SCALE points), over what the bound counts for the words they double. A play's
+ * words other than those it doubles take the units left by them, so they are worth at most the prices of those units
+ * and what each beats its prices by; a word W doubled j times adds (2^j - 1) v(W) to its own v(W), so over the prices
+ * of its units and `beaten` it adds at most 2^j v(W) - prices(W) - beaten = 2^j (v(W) - prices(W) / 2^j) - beaten:
+ * the most a word within j's limits beats the prices halved j times by (walk_priced_within, which bounds it when cut
+ * short). That is at most what the allowance gives it ((2^j - 1) v(W), as v(W) - prices(W) <= beaten), so each word's
+ * term is the least of the two, split over the doubles as the allowance's are (doubling_split). As the allowance's
+ * walks do, each walk aims at half the largest term left (a walk from a high floor is quick), until `until`: a walk
+ * that finds a word over its floor has the term exactly, one cut short bounds it by what it left. -1 when out of
+ * memory. */
+static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, const int64_t *scaled, int64_t beaten,
+                                 const int64_t *cap, double until) {
+    const Tables *t = p->t;
+    int64_t term[31] = {0};
+    int known[31] = {0};
+    for (int j = 1; j <= d->most; j++) {
+        term[j] = doubling_term(d, cap, j);
+        known[j] = term[j] <= 0 || d->letters[j] < MIN_WORD_LENGTH;
+    }
+    for (;;) {
+        int j = 0;
+        for (int k = 1; k <= d->most; k++)
+            if (!known[k] && (!j || term[k] > term[j])) j = k;
+        double now = now_seconds();
+        if (!j || now >= until) break;
+        budget_phase(p->b, now + (until - now) / 2, 1.0);
+        int64_t halved[MAX_RESOURCES];
+        Prices price;
+        for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> j;
+        prices_from(t, halved, &price);
+        WordWalk found;
+        __int128 aim = (__int128)(term[j] / 2) * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
+        int64_t floor = (int64_t)(aim >> j);
+        if (ceiling_price(ceiling, price.cheap) < 0
+            || walk_priced_within(t, ceiling, &price, floor, p->b, &d->within[j], &found) < 0)
+            return -1;
+        __int128 over = ((__int128)found.most << j) - beaten;  /* (found.most: at least the floor) */
+        int64_t points = over <= 0 ? 0 : (int64_t)((over + PRICE_SCALE - 1) / PRICE_SCALE);
+        if (points < term[j]) term[j] = points;
+        known[j] = !found.done || found.len || term[j] <= 0;  /* (cut short, or exact: no walk lowers it) */
+    }
+    return doubling_split(d, term);
+}
+
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack; the least bound (`fixed`, what the doubles `d` may add, prices x capacity and what
  * words beat them by, in 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's
@@ -362,6 +407,9 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     double planned = 0;  /* what the next round should take, by the last one's time (0: not known) */
     Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
     *least = INT64_MAX;
+    /* The least bound's round: its prices, what no word beats them by, its caps and words (doubled_at_prices) */
+    int64_t least_scaled[MAX_RESOURCES], least_beaten = 0, least_cap[31] = {0}, least_words = 0;
+    double phase_end = deadline;
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds(), cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
         if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
@@ -380,6 +428,10 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         round.center = total < *least ? NULL : center;  /* after a round that did not lower it: halfway */
         if (total < *least) {
             *least = total;
+            memcpy(least_scaled, scaled, sizeof least_scaled);
+            memcpy(least_cap, cap, sizeof least_cap);
+            least_beaten = beaten;
+            least_words = words;
             memcpy(center, dual, sizeof center);
             fix(p, &price, scaled, rest, words, beaten, fixing);
         }
@@ -413,6 +465,16 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
             if (!round.slack || (deadline > 0 && took > ROUND_ROOM * left)) break;
             round.slack = round.slack / 2 < LAST_SLACK ? 0 : round.slack / 2;
         }
+    }
+    /* The rounds end by `later`; until the phase's deadline, the walks for the words shorter-word doubles double */
+    if (known && d->most && deadline > 0 && !c->failed && !p->failed && now_seconds() < phase_end
+        && doubling_at(d, least_cap) > 0) {
+        int64_t again = doubled_at_prices(p, ceiling, d, least_scaled, least_beaten, least_cap, phase_end);
+        budget_phase(p->b, phase_end, 1.0);
+        if (again < 0) p->failed = 1;
+        int64_t rest = fixed + again;
+        if (again >= 0 && rest <= INT64_MAX / PRICE_SCALE / 2 && rest * PRICE_SCALE + least_words < *least)
+            *least = rest * PRICE_SCALE + least_words;
     }
     return known;
 }

@@ -261,7 +261,7 @@ static int score_only(Walker *w) {
         }
         /* Walk on for the words beating their prices by half the most found: more of them for the relaxation. */
         if (best > w->most_beaten) w->most_beaten = best;
-        best /= 2;
+        if (w->beaters) best /= 2;
     } else {
         w->over += best > least;
     }
@@ -730,8 +730,8 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
-    /* The best word's walk goes below the best ceilings first (the others gain nothing from it) */
-    if (prune && !fixed_floor && !price && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
+    /* The best word's walks go below the best ceilings first (the others gain nothing from it) */
+    if (prune && !fixed_floor && !beaters && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
         free(w);
         return -1;
     }
@@ -792,12 +792,18 @@ int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *
     return walk_ceilings(t, c, t->facts, keep, b, 1, &fixing->price, -fixing->gap, NULL, 1, 0, NULL, out);
 }
 
-int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, WordWalk *out) {
-    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, NULL, out);
+int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, const Within *within,
+                      WordWalk *out) {
+    return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, within, out);
 }
 
 int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
                 WordWalk *out) {
     if (beaters) beaters->n = 0;
     return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, NULL, out);
+}
+
+int walk_priced_within(const Tables *t, const Ceiling *c, const Prices *price, int64_t floor, Budget *b,
+                       const Within *within, WordWalk *out) {
+    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, floor, NULL, 0, 0, within, out);
 }
