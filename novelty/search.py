@@ -210,7 +210,8 @@ class BestWord:
 
 def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
               copies: int | None = None, letters: int | None = None, floor: int | None = None,
-              given: tuple[int, int] | None = None, doubles: int | None = None) -> BestWord:
+              given: tuple[int, int] | None = None, doubles: int | None = None,
+              beside: Sequence[tuple[int, Sequence[int]]] | None = None) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
@@ -225,10 +226,13 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     bound from prices walks again from the best word found when the search's walk for it was cut short. ``given``
     (class, n): n units of that class are taken by other words (those past its cards held, copies from the pool),
     as the doubling allowance gives a doubled word's doubles away; ``doubles``: the most shorter-word doubles the word
-    holds itself (the others are in other words, doubling it)."""
+    holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
+    units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
+    doubles or more a doubled word's own are beside (``novelty/csrc/price.c``)."""
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, -(2**63) if floor is None else floor,
-                          *((-1, 0) if given is None else given), -1 if doubles is None else doubles)
+                          *((-1, 0) if given is None else given), -1 if doubles is None else doubles,
+                          None if beside is None else sorted(beside, key=lambda word: -word[0]))
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["most"], raw["sequences"], raw["nodes"], raw["pruned"],
                     raw["over"], raw["done"], raw["seconds"])

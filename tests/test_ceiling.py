@@ -20,7 +20,7 @@ from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
 from novelty.play import ESCAPED, REPEATS
 from novelty.scoring import Rules
-from novelty.search import OPS, TARGETS, CoreAnswer, Tables, best_word, send
+from novelty.search import OPS, TARGETS, BestWord, CoreAnswer, Tables, best_word, send
 from novelty.solver import solve
 from novelty.steps import StepIndex
 from tests.core_cases import deal
@@ -392,6 +392,40 @@ def test_the_most_a_word_within_limits_beats_its_prices_by_is_the_full_walks(see
         for floor in (every.total - 1, every.total, every.total // 2, every.total + 1024) if every.cards else ():
             over = best_word(steps, r, prices=prices, floor=floor, **limits)  # type: ignore[arg-type]
             assert over.done and over.total == max(every.total, floor), (hand, pool, motifs, limits, floor)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_word_beside_a_longer_word_takes_only_the_units_it_leaves(seed: int) -> None:
+    """A word doubled by two doubles or more of one word fits beside it, shorter (price.c, doubled_at_prices): beside
+    a long word taking nothing it is any word; beside none, no word; beside a word taking every card of a class, the
+    best word of the hand without them; beside a word of L letters, the best word of fewer."""
+    rng = random.Random(f"beside {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    # (a two-letter card laid last may run over the letters walk_best_within keeps to)
+    hand = Counter({k: n for k, n in hand.items() if "doublewild" not in k and len(k.rstrip("0123456789")) != 2})
+    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    zero = [0] * 64  # (priced at nothing: a word's value, in 1/1024 points)
+    n_res = len(tables.resources)
+    assert worth(best_word(steps, r, prices=zero, beside=[(40, [0] * n_res)])) == worth(best_word(steps, r), 1024)
+    assert not best_word(steps, r, prices=zero, beside=[]).cards
+    kind = rng.choice(sorted(hand))
+    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)  # (a class's cards are its resource)
+    every = [tables.resources[cls]["capacity"] if i == cls else 0 for i in range(n_res)]
+    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
+                              None), dict_name)
+    assert worth(best_word(steps, r, prices=zero, beside=[(40, every)])) == worth(best_word(steps, fewer), 1024)
+    for letters in (5, 6, 7):
+        shorter = best_word(steps, r, letters=letters - 1)
+        got = best_word(steps, r, prices=zero, beside=[(letters, [0] * n_res), (3, every)])
+        assert worth(got) == worth(shorter, 1024), (hand, motifs, letters)
+
+
+def worth(found: BestWord, scale: int = 1) -> int | None:
+    """A walk's best word's total (times `scale`), or None when it found none."""
+    return found.total * scale if found.cards else None
 
 
 def assert_no_word_over_its_ceilings(rng: random.Random, hand: Counter[str], motifs: list[str], rules: Rules,

@@ -128,11 +128,21 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
  * class `given_res` (-1: none) taken by other words already (those past its cards held: copies granted to them).
  * `known`: the floor is one under it (INT64_MIN: none): only words scoring `known` or more are found, the walk going
  * below only nodes over the floor; when none is, out->best is the floor and out->len 0.
- * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words. */
+ * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words.
+ * `beside` (walk_priced_within only): the word and one of these longer than it take no more units than there are
+ * (its own: not those given away), and no more copies than the pool has. */
+/* Words a word must fit beside (the doubling bound's words holding two doubles or more): the units each takes, and
+ * its letters; longest first. */
+typedef struct {
+    int32_t n;
+    uint8_t *used;     /* owned: n rows of MAX_RESOURCES */
+    int16_t *letters;  /* owned */
+} Holders;
 typedef struct {
     int copies, letters, given_res, given;
     int64_t known;
     int doubles;
+    const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
 /* The best word scoring more than `floor` (the floor rising to each found): out->best, or `floor` when none does. */

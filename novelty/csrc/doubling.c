@@ -62,17 +62,20 @@ static int by_length(const void *a, const void *b) {  /* longest first */
 
 /* Read the words holding two doubles or more from the groups, looking for a pair that fits together until `until`
  * (CLOCK_MONOTONIC seconds: then the pair is at most as long as the shorter word it reached). */
-static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
+static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *holders) {
     const Tables *t = p->t;
     const Groups *gs = p->gs;
     *two = (TwoDoubles){.known = gs->doubles_walked >= 2};
+    *holders = (Holders){.n = 0};
     int32_t n = 0;
     for (int32_t g = 0; g < gs->n_groups && two->known; g++) n += gs->groups[g].doublers >= 2;
     Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(n + 1)) : NULL;
     uint8_t *used = list ? calloc((size_t)n + 1, MAX_RESOURCES) : NULL;  /* (only the words holding two) */
-    if (!used) {
+    int16_t *letters = used ? malloc(sizeof *letters * (size_t)(n + 1)) : NULL;
+    if (!letters) {
         two->known = 0;
         free(list);
+        free(used);
         return;
     }
     n = 0;
@@ -83,6 +86,7 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
         int counts[MAX_RESOURCES] = {0};
         group_uses(t, gs, &gs->groups[list[i].group], counts);
         for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
+        letters[i] = (int16_t)list[i].length;
     }
     for (int32_t i = 0; i < n; i++)  /* (longest first) */
         for (int k = gs->groups[list[i].group].doublers < 30 ? gs->groups[list[i].group].doublers : 30; k >= 2; k--)
@@ -94,7 +98,13 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
                 two->pair = list[i].length;
     }
     free(list);
-    free(used);
+    *holders = (Holders){n, used, letters};
+}
+
+void doubling_free(Doubling *d) {
+    free(d->holders.used);
+    free(d->holders.letters);
+    d->holders = (Holders){.n = 0};
 }
 
 /* The longest word d doubles may double: they sit in words longer than it, beside it, in the letters a play may
@@ -102,8 +112,9 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two) {
  * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds).
  * When the words holding two or more are known (`two`): m words holding them, the one holding most holding q of them
  * (so shorter than the longest word holding q, when q >= 2), and when another holds two or more, shorter than the
- * shorter of a pair that fits together. */
-static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two) {
+ * shorter of a pair that fits together; of the ways with q_least <= q <= q_most. */
+static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two,
+                           int q_least, int q_most) {
     int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
     int per_word = 0;
     for (int l = 0; l < 26; l++)
@@ -115,7 +126,7 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
         return (letters - words) / (1 + words);
     }
     int most = 0;
-    for (int q = 1; q <= per_word; q++)
+    for (int q = q_least; q <= per_word && q <= q_most; q++)
         for (int m = 1; m <= d - q + 1; m++) {
             int rest = d - q;  /* over m - 1 words, each holding 1 to q */
             if (rest < m - 1 || rest > (m - 1) * q || (q >= 2 && !two->longest[q])) continue;
@@ -245,20 +256,26 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     }
     if (doublers != 1 || !t->is_class[doubler]) doubler = -1;  /* (one class holds every double: its units are known) */
     int most = held + (copies < pool ? copies : pool);
-    *d = (Doubling){.most = most};
+    *d = (Doubling){.most = most, .holders = {.n = 0}};
     if (!most) return 0;
     if (most > 30) return -1;
     int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
     int64_t play = p->result->n_plays ? p->result->plays[0].total : 0;
     double deadline = p->b->deadline, now = now_seconds();
     TwoDoubles two;
-    two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two);
+    two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two, &d->holders);
     budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
     Ladder ladder, *l = &ladder;
     for (int j = 1; j <= most; j++) {
         int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
-        l->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two), doubler, j,
-                                INT64_MIN, most - j};
+        l->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30),
+                                doubler, j, INT64_MIN, most - j, NULL};
+        if (two.known) {  /* the ways apart: every word holding its doubles holds one, or one holds two or more */
+            d->one[j] = d->two[j] = l->within[j];
+            d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1);
+            d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30);
+            d->two[j].beside = &d->holders;
+        }
         d->letters[j] = l->within[j].letters;
         d->word[j] = d->letters[j] < MIN_WORD_LENGTH ? 0 : best;
         l->lower[j] = INT64_MIN;
@@ -270,5 +287,6 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
         j = most_to_lower(d, l);
     budget_phase(p->b, deadline, 1.0);
     for (j = 1; j <= most; j++) d->within[j] = l->within[j];
+    d->apart = two.known;
     return 0;
 }

@@ -12,6 +12,12 @@ typedef struct {
     int64_t word[31];
     int letters[31];  /* the most letters a word doubled j times holds (so the most units it takes) */
     Within within[31];  /* the limits of a word doubled j times (`known` not kept) */
+    /* When the words holding two doubles or more are known (apart): the limits of a word doubled j times when each
+     * word holding its doubles holds one (one[j]), and when one holds two or more (two[j]: it fits beside one of
+     * `holders`, longer than it); a limit of fewer than MIN_WORD_LENGTH letters: no such word. */
+    int apart;
+    Within one[31], two[31];
+    Holders holders;   /* owned (doubling_free) */
 } Doubling;
 
 /* The most letters a play may hold: every unit there is, two for a two-letter card or a copy (price.c). */
@@ -20,6 +26,7 @@ int most_letters(const Tables *t);
 /* Work out what shorter-word doubles may add (*d), walking for the words they double with part of the time to the
  * phase's deadline: 0, or -1 when there are more than 30 doubles or memory runs out. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d);
+void doubling_free(Doubling *d);
 
 /* What doubling the word doubled j times adds to a play, at most: (2^j - 1) times the most it scores (no more than
  * cap[j], as doubling_at's; at most a quarter of INT64_MAX). */

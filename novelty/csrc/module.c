@@ -464,13 +464,61 @@ static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
     return rc;
 }
 
+/* Words to fit beside from a sequence of (letters, units of each resource), longest first (Within.beside): 0, or -2
+ * with a Python error set (and nothing to free). */
+static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
+    PyObject *seq = PySequence_Fast(obj, "beside: a sequence of (letters, units) pairs");
+    if (!seq) return -2;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    *out = (Holders){.n = (int32_t)n, .used = calloc((size_t)n + 1, MAX_RESOURCES),
+                     .letters = malloc(sizeof(int16_t) * ((size_t)n + 1))};
+    int rc = out->used && out->letters ? 0 : (PyErr_NoMemory(), -2);
+    for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
+        PyObject *units;
+        int word_letters;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iO", &word_letters, &units)) {
+            rc = -2;
+            break;
+        }
+        PyObject *row = PySequence_Fast(units, "beside: units, one count per resource");
+        if (!row) {
+            rc = -2;
+            break;
+        }
+        if (PySequence_Fast_GET_SIZE(row) != t->n_res || word_letters < 0 || word_letters > MAX_LETTERS
+            || (i > 0 && word_letters > out->letters[i - 1])) {
+            PyErr_Format(PyExc_ValueError, "beside: longest first, one count per resource (%d)", t->n_res);
+            rc = -2;
+        }
+        for (int r = 0; r < t->n_res && rc == 0; r++) {
+            long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, r));
+            if (PyErr_Occurred() || k < 0 || k > 127) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "beside: counts from 0 to 127");
+                rc = -2;
+            } else {
+                out->used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)k;
+            }
+        }
+        out->letters[i] = (int16_t)word_letters;
+        Py_DECREF(row);
+    }
+    Py_DECREF(seq);
+    if (rc < 0) {
+        free(out->used);
+        free(out->letters);
+        *out = (Holders){.n = 0};
+    }
+    return rc;
+}
+
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
-    PyObject *request, *facts_obj, *prices_obj = Py_None;
+    PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None;
     int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLiii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
-                          &floor, &given_res, &given, &doubles))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiO:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
+                          &floor, &given_res, &given, &doubles, &beside_obj))
         return NULL;
+    Holders beside = {.n = 0};
     Request q;
     memset(&q, 0, sizeof q);
     Py_buffer facts = {0};
@@ -499,12 +547,13 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             t->facts = facts.buf;
             rc = ceiling_init(c, t);
             if (rc == 0 && priced) rc = read_prices(prices_obj, t, &price);
+            if (rc == 0 && beside_obj != Py_None) rc = read_beside(beside_obj, t, &beside);
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
             Py_BEGIN_ALLOW_THREADS
             int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
             Within within = {copies, letters, given_res, given,
                              floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
-                             doubles};
+                             doubles, beside_obj != Py_None ? &beside : NULL};
             if (rc == 0) rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
                               : priced ? walk_every_priced(t, c, &price, &b, limited ? &within : NULL, &ww)
                               : limited ? walk_best_within(t, c, &b, prune, &within, &ww)
@@ -512,6 +561,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
                                                    : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
             ceiling_free(c);
+            free(beside.used);
+            free(beside.letters);
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
@@ -547,7 +598,8 @@ static PyMethodDef core_methods[] = {
      " way; with prices (one per resource, 1/1024 points), each word's value less its units' prices held"
      " to the priced ceilings (not prune), or the most that reaches over the floor (prune), within the limits; with a floor, the best word scoring more than it (the floor when none does, no probe first);"
      " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` units of"
-     " class `given_res` taken by other words"},
+     " class `given_res` taken by other words; beside (priced, pruned): (letters, units) of words, longest first, one of"
+     " which the word must fit beside, longer than it"},
     {"list_words", core_list_words, METH_VARARGS,
      "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},

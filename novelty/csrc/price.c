@@ -353,40 +353,58 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
  * of its units and `beaten` it adds at most 2^j v(W) - prices(W) - beaten = 2^j (v(W) - prices(W) / 2^j) - beaten:
  * the most a word within j's limits beats the prices halved j times by (walk_priced_within, which bounds it when cut
  * short). That is at most what the allowance gives it ((2^j - 1) v(W), as v(W) - prices(W) <= beaten), so each word's
- * term is the least of the two, split over the doubles as the allowance's are (doubling_split). As the allowance's
- * walks do, each walk aims at half the largest term left (a walk from a high floor is quick), until `until`: a walk
- * that finds a word over its floor has the term exactly, one cut short bounds it by what it left. -1 when out of
- * memory. */
+ * term is the least of the two, split over the doubles as the allowance's are (doubling_split). When the words
+ * holding two doubles or more are known, the word's ways apart (Doubling.one, .two): each word holding its doubles
+ * holds one (so there are j of them, each longer than it: it is short), or one holds two or more (and fits beside it,
+ * longer than it); the term is the more of the two ways'. As the allowance's walks do, each walk aims at half the
+ * largest term left (a walk from a high floor is quick), until `until`: a walk that finds a word over its floor has
+ * the term exactly, one cut short bounds it by what it left. -1 when out of memory. */
 static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, const int64_t *scaled, int64_t beaten,
                                  const int64_t *cap, double until) {
     const Tables *t = p->t;
+    typedef struct {
+        int j, known;
+        const Within *within;
+        int64_t term;
+    } Way;  /* a word doubled j times, within these limits */
+    Way way[62];
     int64_t term[31] = {0};
-    int known[31] = {0};
+    int n = 0;
     for (int j = 1; j <= d->most; j++) {
         term[j] = doubling_term(d, cap, j);
-        known[j] = term[j] <= 0 || d->letters[j] < MIN_WORD_LENGTH;
+        const Within *ways[2] = {d->apart ? &d->one[j] : &d->within[j], d->apart ? &d->two[j] : NULL};
+        for (int k = 0; k < 2 && ways[k]; k++) {
+            int none = ways[k]->letters < MIN_WORD_LENGTH;  /* (0 letters is no limit: never asked) */
+            way[n++] = (Way){j, none || term[j] <= 0, ways[k], none ? 0 : term[j]};
+        }
     }
     for (;;) {
-        int j = 0;
-        for (int k = 1; k <= d->most; k++)
-            if (!known[k] && (!j || term[k] > term[j])) j = k;
+        Way *w = NULL;
+        for (int k = 0; k < n; k++)
+            if (!way[k].known && (!w || way[k].term > w->term)) w = &way[k];
         double now = now_seconds();
-        if (!j || now >= until) break;
+        if (!w || now >= until) break;
         budget_phase(p->b, now + (until - now) / 2, 1.0);
         int64_t halved[MAX_RESOURCES];
         Prices price;
-        for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> j;
+        for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> w->j;
         prices_from(t, halved, &price);
         WordWalk found;
-        __int128 aim = (__int128)(term[j] / 2) * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
-        int64_t floor = (int64_t)(aim >> j);
+        __int128 aim = (__int128)(w->term / 2) * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
+        int64_t floor = (int64_t)(aim >> w->j);
         if (ceiling_price(ceiling, price.cheap) < 0
-            || walk_priced_within(t, ceiling, &price, floor, p->b, &d->within[j], &found) < 0)
+            || walk_priced_within(t, ceiling, &price, floor, p->b, w->within, &found) < 0)
             return -1;
-        __int128 over = ((__int128)found.most << j) - beaten;  /* (found.most: at least the floor) */
+        __int128 over = ((__int128)found.most << w->j) - beaten;  /* (found.most: at least the floor) */
         int64_t points = over <= 0 ? 0 : (int64_t)((over + PRICE_SCALE - 1) / PRICE_SCALE);
-        if (points < term[j]) term[j] = points;
-        known[j] = !found.done || found.len || term[j] <= 0;  /* (cut short, or exact: no walk lowers it) */
+        if (points < w->term) w->term = points;
+        w->known = !found.done || found.len || w->term <= 0;  /* (cut short, or exact: no walk lowers it) */
+    }
+    for (int j = 1; j <= d->most; j++) {  /* each the most of its ways, at most the allowance's */
+        int64_t most = 0;
+        for (int k = 0; k < n; k++)
+            if (way[k].j == j && way[k].term > most) most = way[k].term;
+        if (most < term[j]) term[j] = most;
     }
     return doubling_split(d, term);
 }
@@ -481,7 +499,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
 
 int price_bound(Pack *p, int64_t *bound, double later) {
     const Tables *t = p->t;
-    Doubling doubling;
+    Doubling doubling = {.most = 0};
     int64_t least;
     if (!t->facts) return 0;
     Columns c = {0};
@@ -505,6 +523,7 @@ int price_bound(Pack *p, int64_t *bound, double later) {
         if (p->fixing) memcpy(p->fixing->dual, dual, sizeof dual);
     }
     if (c.failed || !s || !beaters || !ceiling) p->failed = 1;
+    doubling_free(&doubling);
     free_columns(&c);
     free(s);
     free(beaters);

@@ -37,6 +37,7 @@ typedef struct {
     int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
     const Within *within;        /* borrowed, or NULL: walk_best_within's limits ... */
     int given_copies;            /* ... and the copies other words took already (give_away; in excess_total too) */
+    int away_res, away;          /* ... and the units of that class they took (left[] and excess[] count them) */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];
@@ -232,6 +233,24 @@ static int32_t find_group(Walker *w, uint64_t hash, int distinct, uint32_t h) {
     return g;
 }
 
+/* Whether the word laid fits beside one of the words `beside` longer than it (Within.beside). */
+static int fits_beside(const Walker *w, const Holders *beside) {
+    const Tables *t = w->t;
+    int own[MAX_RESOURCES], pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    for (int r = 0; r < t->n_res; r++) own[r] = w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
+    for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++) {
+        const uint8_t *used = beside->used + (size_t)h * MAX_RESOURCES;
+        int copies = 0, fits = 1;
+        for (int r = 0; r < t->n_res && fits; r++) {
+            int n = own[r] + used[r];
+            fits = n <= t->res[r].capacity + t->twin_cap[r];
+            if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
+        }
+        if (fits && copies <= pool) return 1;
+    }
+    return 0;
+}
+
 /* Score the current sequence for walk_best_word: raise the floor, and count it if it is over a ceiling on its way. */
 static int score_only(Walker *w) {
     const Tables *t = w->t;
@@ -254,6 +273,7 @@ static int score_only(Walker *w) {
         int64_t value = best + credit;
         best = value * PRICE_SCALE - w->paid;
         w->over += best > least;
+        if (w->within && w->within->beside && best > w->floor && !fits_beside(w, w->within->beside)) return 0;
         if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
@@ -472,7 +492,9 @@ static int try_face(Walker *w, int i, uint32_t node, const Kid *kid) {
     int64_t cost = 0;
     if (w->price) {
         const Prices *pr = w->price;
-        cost = w->start_left[r] - w->left[r] <= pr->first[r] ? pr->cheap[r] : pr->dear[r];  /* (left[r] is down) */
+        /* (left[r] is down; units given away are not the word's: its own go cheapest first) */
+        int laid = w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
+        cost = laid <= pr->first[r] ? pr->cheap[r] : pr->dear[r];
         w->paid += cost;
     }
     w->lay_index = i;
@@ -714,7 +736,9 @@ static void give_away(Walker *w, int r, int n) {
         if (w->t->unit[u].resource == r && w->t->unit[u].copy_motif < 0) w->unit_count[u] += n;
     for (int k = 0; k < n; k++) count_excess(w, r, 1);
     w->given_copies = w->excess_total;
-    w->left[r] = w->left[r] > n ? w->left[r] - n : 0;
+    w->away_res = r;
+    w->away = w->left[r] > n ? n : w->left[r];
+    w->left[r] -= w->away;
 }
 
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
@@ -726,7 +750,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
-                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN};
+                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN, .away_res = -1};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
