@@ -369,7 +369,7 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
     } Way;  /* a word doubled j times, within these limits */
     Way way[62];
     int64_t term[31] = {0};
-    int n = 0;
+    int n = 0, filled = 0;  /* (the priced paths are at the prices halved `filled` times: 0, none yet) */
     for (int j = 1; j <= d->most; j++) {
         term[j] = doubling_term(d, cap, j);
         const Within *ways[2] = {d->apart ? &d->one[j] : &d->within[j], d->apart ? &d->two[j] : NULL};
@@ -389,12 +389,12 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
         Prices price;
         for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> w->j;
         prices_from(t, halved, &price);
+        if (filled != w->j && ceiling_price(ceiling, price.cheap) < 0) return -1;
+        filled = w->j;
         WordWalk found;
         __int128 aim = (__int128)(w->term / 2) * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
         int64_t floor = (int64_t)(aim >> w->j);
-        if (ceiling_price(ceiling, price.cheap) < 0
-            || walk_priced_within(t, ceiling, &price, floor, p->b, w->within, &found) < 0)
-            return -1;
+        if (walk_priced_within(t, ceiling, &price, floor, p->b, w->within, &found) < 0) return -1;
         __int128 over = ((__int128)found.most << w->j) - beaten;  /* (found.most: at least the floor) */
         int64_t points = over <= 0 ? 0 : (int64_t)((over + PRICE_SCALE - 1) / PRICE_SCALE);
         if (points < w->term) w->term = points;
