@@ -20,7 +20,7 @@ from novelty.lexicon import open_lexicon
 from novelty.limits import Caps, Limit
 from novelty.play import ESCAPED, REPEATS
 from novelty.scoring import Rules
-from novelty.search import OPS, TARGETS, BestWord, CoreAnswer, Tables, best_word, send
+from novelty.search import OPS, RESOURCE_KINDS, TARGETS, BestWord, CoreAnswer, Tables, best_word, send
 from novelty.solver import solve
 from novelty.steps import StepIndex
 from tests.core_cases import deal
@@ -421,6 +421,31 @@ def test_a_word_beside_a_longer_word_takes_only_the_units_it_leaves(seed: int) -
         shorter = best_word(steps, r, letters=letters - 1)
         got = best_word(steps, r, prices=zero, beside=[(letters, [0] * n_res), (3, every)])
         assert worth(got) == worth(shorter, 1024), (hand, motifs, letters)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_word_beside_a_word_taking_the_pools_copies_takes_none(seed: int) -> None:
+    """Copies come out of the repeat motifs' pool for both words: beside a word taking a class's cards and every copy
+    the pool has (as copies of that class), a word takes no copy, and is the best word of the hand without that class
+    taking none."""
+    rng = random.Random(f"beside copies {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    hand = Counter({k: n for k, n in hand.items() if "doublewild" not in k and len(k.rstrip("0123456789")) != 2})
+    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")][:2] + ["alliteration"]
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    pool = next(res["capacity"] for res in tables.resources if res["kind"] == RESOURCE_KINDS["copy-pool"])
+    granted = Counter()
+    for grant in tables.grants:
+        granted[grant["resource"]] += grant["cap"]
+    cls = next(c for c in sorted(granted) if granted[c] >= pool)  # (a class's cards are its resource)
+    takes = [tables.resources[cls]["capacity"] + pool if i == cls else 0 for i in range(len(tables.resources))]
+    got = best_word(steps, r, prices=[0] * 64, beside=[(40, takes)])
+    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
+                              None), dict_name)
+    assert worth(got) == worth(best_word(steps, fewer, copies=0), 1024), (hand, motifs)
+    assert pool_copies(tables, hand, got.cards) == 0
 
 
 def worth(found: BestWord, scale: int = 1) -> int | None:
