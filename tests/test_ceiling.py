@@ -220,9 +220,9 @@ def test_a_word_doubled_by_other_words_holds_only_the_doubles_they_leave(dict_na
 
 @pytest.mark.parametrize("seed", range(12))
 def test_the_best_word_holding_at_most_n_doubles_holds_no_more_and_a_floor_finds_only_words_over_it(seed: int) -> None:
-    """The doubling allowance walks for the best word doubled j times: it holds at most the doubles the others leave
-    (`doubles`), and a walk from a floor (walking for a bound on it by halves) finds the best word when one scores
-    over the floor, else none (its total the floor): both as the walk over every node finds them."""
+    """The word doubled j times keeps to its limits (the doubling bound's walks): it holds at most the doubles the
+    others leave (`doubles`), and a walk from a floor (walking for a bound on it by halves) finds the best word when one
+    scores over the floor, else none (its total the floor): both as the walk over every node finds them."""
     rng = random.Random(f"doubles cap {seed}")
     hand, motifs, rules, _ = deal(rng)
     hand = Counter(dict(list(hand.items())[:5])) + Counter(["x1", "z2", "a1", "e2"])  # (zax, exam, ...)
@@ -255,8 +255,8 @@ def test_the_best_word_holding_at_most_n_doubles_holds_no_more_and_a_floor_finds
 @pytest.mark.parametrize("seed", range(16))
 def test_the_priced_bound_holds_when_the_best_play_doubles_its_words_many_times(seed: int) -> None:
     """x1 and z2 with both repeat motifs: up to seven doubles, and best plays that double a word eight times or more.
-    The doubling allowance's walks bound each doubled word by halves (doubling.c): the bound is never below the best
-    play, proved by a search with no limit."""
+    The walks at prices bound each doubled word by halves (price.c, doubled_at_prices): the bound is never below the
+    best play, proved by a search with no limit."""
     rng = random.Random(f"doubled {seed}")
     hand, motifs, rules, escaped = deal(rng)
     hand = Counter(dict(list(hand.items())[:8])) + Counter(["x1", "z2"])

@@ -145,6 +145,8 @@ typedef struct {
     const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
+/* No word within these limits scores more than this: the ceiling at the root (INT64_MAX when out of memory). */
+int64_t ceiling_within(const Tables *t, const Ceiling *c, const Within *within);
 /* The best word scoring more than `floor` (the floor rising to each found): out->best, or `floor` when none does. */
 int walk_best_over(const Tables *t, const Ceiling *c, Budget *b, int64_t floor, WordWalk *out);
 /* Every word below the nodes whose ceiling beats `floor` (which stays where it is), kept in `keep`'s groups. */

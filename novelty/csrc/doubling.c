@@ -1,5 +1,5 @@
 /* The doubling allowance (doubling.h): what shorter-word doubles may add to a play, for the bound from prices
- * (price.c), and the walks that bound the words they double.
+ * (price.c), and the limits of the words they double, which the bound's walks at prices keep to.
  *
  * A double (x1, z2, and the copies the repeat motifs grant them) doubles a word shorter than the one holding it. The
  * bound from prices holds for the words' values undoubled; what doubling adds on top is at most the most sum of
@@ -11,9 +11,8 @@
 
 #include "doubling.h"
 
-#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the walks for the doubled words (a quarter of it at most
-                                 * for the pair search first) */
-#define ALLOWANCE_ENOUGH 0.01  /* of the best play found: what shorter-word doubles may add, when no walk need lower it */
+#define COPIES_WALK_SHARE 0.45  /* of the first round's time: the walks for the doubled words, after the price rounds
+                                 * at their prices (price.c; a quarter of it at most for the pair search first) */
 #define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
 
 /* Whether resource r's units may double a shorter word; the letters they spell into *letters (26: a wild's, 27: a
@@ -182,67 +181,14 @@ int64_t doubling_at(const Doubling *d, const int64_t *cap) {
     return doubling_split(d, term);
 }
 
-/* What the walks know of the best word within the limits of a word doubled j times (doubling_allowance): it scores at
- * most d->word[j] and at least lower[j] (a word found; INT64_MIN: none), exactly d->word[j] once `exact`. */
-typedef struct {
-    Within within[31];
-    int64_t lower[31];
-    int exact[31];
-} Ladder;
-
-/* Walk for the best word within j's limits from the floor `target` (from below lower[j] when that is over it): no word
- * over the floor lowers d->word[j] to it; a word found is the best there once the walk finishes. A walk cut short
- * lowers it to the most of what it left. The limits of fewer doubles are looser (when as many letters or more): a word
- * within j's is within theirs, and what bounds theirs bounds j's. Returns whether the walk finished. */
-static int lower_word(const Pack *p, const Ceiling *c, Doubling *d, Ladder *l, int j, int64_t target) {
-    Within *within = &l->within[j];
-    WordWalk found;
-    within->known = l->lower[j] > target ? l->lower[j] : target + 1;  /* (the floor: one under it) */
-    if (walk_best_within(p->t, c, p->b, 1, within, &found) != 0) return 0;
-    if (found.len && found.best > l->lower[j]) l->lower[j] = found.best;
-    int64_t upper = !found.done ? found.most : found.len ? found.best : within->known - 1;
-    if (upper < d->word[j]) d->word[j] = upper < 0 ? 0 : upper;
-    l->exact[j] |= found.done && found.len;
-    for (int k = 1; k <= d->most; k++) {
-        if (k < j && d->letters[k] >= d->letters[j] && l->lower[j] > l->lower[k]) l->lower[k] = l->lower[j];
-        if (k > j && d->letters[k] <= d->letters[j] && d->word[j] < d->word[k]) d->word[k] = d->word[j];
-        l->exact[k] |= l->lower[k] >= d->word[k] || d->word[k] <= 0;
-    }
-    return found.done;
-}
-
-/* The number of doubles whose word's bound, halved, takes most off the allowance (the largest (2^j - 1) times it
- * when none takes anything off alone); 0 when every one is exact. */
-static int most_to_lower(Doubling *d, const Ladder *l) {
-    int64_t now = doubling_at(d, NULL), most_off = -1;
-    __int128 most_term = -1;
-    int pick = 0;
-    for (int j = 1; j <= d->most; j++) {
-        if (l->exact[j]) continue;
-        int64_t was = d->word[j];
-        d->word[j] = was / 2;
-        int64_t off = now - doubling_at(d, NULL);
-        __int128 term = doubled_adds(j, was);
-        d->word[j] = was;
-        if (off > most_off || (off == most_off && term > most_term)) {
-            most_off = off;
-            most_term = term;
-            pick = j;
-        }
-    }
-    return pick;
-}
-
 /* What shorter-word doubles may add to a play: each doubles one word at most, the words doubled taking d_j doubles
  * each, and (2^d_j - 1) times its score added. A word doubled j times is shorter than the words holding its doubles,
  * beside it (longest_doubled), and does not hold them: it holds `most` - j doubles at most, and of the one class
  * holding doubles, j units with the copies past its cards (else that many copies from the twin motifs' pool) are
- * taken by other words. So it is worth at most the best word within those limits, and the doubles add at most the
- * most sum over the ways of splitting them (doubling_at, no word scoring more than any play of one word: each round of
- * prices says how much). The walks lower each word's bound by halves (a walk from a high floor is quick, the exact
- * best word's may not finish), the one taking most off the allowance first, with COPIES_WALK_SHARE of the time to the
- * phase's deadline, until the allowance is within ALLOWANCE_ENOUGH of the best play found. *d set and 0, or -1 when
- * there are more than 30 doubles. */
+ * taken by other words. So it is worth at most the best word and the ceiling within those limits at the root (no
+ * more than any play of one word: each round of prices says how much), and the doubles add at most the most sum over the ways of splitting them (doubling_at). The walks
+ * within those limits at each word's prices (price.c, doubled_at_prices) have COPIES_WALK_SHARE of the time to the
+ * phase's deadline (d->walk_time, after the rounds). *d set and 0, or -1 when there are more than 30 doubles. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     const Tables *t = p->t;
     int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
@@ -260,33 +206,24 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     if (!most) return 0;
     if (most > 30) return -1;
     int64_t best = best_word_known(p, c, BEST_WORD_AGAIN_SHARE);
-    int64_t play = p->result->n_plays ? p->result->plays[0].total : 0;
-    double deadline = p->b->deadline, now = now_seconds();
+    double deadline = p->b->deadline, now = now_seconds(), walks_end = now + (deadline - now) * COPIES_WALK_SHARE;
     TwoDoubles two;
     two_doubles(p, now + (deadline - now) * COPIES_WALK_SHARE / 4, &two, &d->holders);
-    budget_phase(p->b, now + (deadline - now) * COPIES_WALK_SHARE, 1.0);
-    Ladder ladder, *l = &ladder;
+    d->walk_time = deadline > 0 && walks_end > now_seconds() ? walks_end - now_seconds() : 0;
     for (int j = 1; j <= most; j++) {
         int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
-        l->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30),
+        d->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30),
                                 doubler, j, INT64_MIN, most - j, NULL};
         if (two.known) {  /* the ways apart: every word holding its doubles holds one, or one holds two or more */
-            d->one[j] = d->two[j] = l->within[j];
+            d->one[j] = d->two[j] = d->within[j];
             d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1);
             d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30);
             d->two[j].beside = &d->holders;
         }
-        d->letters[j] = l->within[j].letters;
-        d->word[j] = d->letters[j] < MIN_WORD_LENGTH ? 0 : best;
-        l->lower[j] = INT64_MIN;
-        l->exact[j] = d->word[j] <= 0;
+        d->letters[j] = d->within[j].letters;
+        int64_t root = d->letters[j] < MIN_WORD_LENGTH ? 0 : ceiling_within(t, c, &d->within[j]);
+        d->word[j] = root < best ? (root > 0 ? root : 0) : best;
     }
-    int j = most_to_lower(d, l);
-    while (j > 0 && !p->b->stopped && (double)doubling_at(d, NULL) > ALLOWANCE_ENOUGH * (double)play
-           && lower_word(p, c, d, l, j, d->word[j] / 2))
-        j = most_to_lower(d, l);
-    budget_phase(p->b, deadline, 1.0);
-    for (j = 1; j <= most; j++) d->within[j] = l->within[j];
     d->apart = two.known;
     return 0;
 }

@@ -5,8 +5,8 @@
 #include "ceiling.h"
 #include "packing.h"
 
-/* What the walks know of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
- * (1 <= j <= most), and how long it is. */
+/* What is known of the words shorter-word doubles may double: word[j], the most a word doubled j times scores
+ * (1 <= j <= most: the best word), and their limits. */
 typedef struct {
     int most;
     int64_t word[31];
@@ -18,13 +18,14 @@ typedef struct {
     int apart;
     Within one[31], two[31];
     Holders holders;   /* owned (doubling_free) */
+    double walk_time;  /* seconds for the walks within those limits, after the price rounds (price.c) */
 } Doubling;
 
 /* The most letters a play may hold: every unit there is, two for a two-letter card or a copy (price.c). */
 int most_letters(const Tables *t);
 
-/* Work out what shorter-word doubles may add (*d), walking for the words they double with part of the time to the
- * phase's deadline: 0, or -1 when there are more than 30 doubles or memory runs out. */
+/* Work out what shorter-word doubles may add (*d) and the limits of the words they double, keeping part of the time
+ * to the phase's deadline for the walks within them: 0, or -1 when there are more than 30 doubles. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d);
 void doubling_free(Doubling *d);
 

@@ -428,6 +428,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     /* The least bound's round: its prices, what no word beats them by, its caps and words (doubled_at_prices) */
     int64_t least_scaled[MAX_RESOURCES], least_beaten = 0, least_cap[31] = {0}, least_words = 0;
     double phase_end = deadline;
+    if (later > 0) later -= d->walk_time;  /* (the doubled words' walks have it, after the rounds) */
     for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
         double started = now_seconds(), cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
         if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);

@@ -831,3 +831,15 @@ int walk_priced_within(const Tables *t, const Ceiling *c, const Prices *price, i
                        const Within *within, WordWalk *out) {
     return walk_ceilings(t, c, t->facts, NULL, b, 1, price, floor, NULL, 0, 0, within, out);
 }
+
+int64_t ceiling_within(const Tables *t, const Ceiling *c, const Within *within) {
+    Walker *w = calloc(1, sizeof *w);
+    if (!w) return INT64_MAX;
+    *w = (Walker){.t = t, .steps = t->steps, .faces = t->scorer.faces, .ceiling = c, .facts = t->facts,
+                  .within = within, .away_res = -1};
+    every_unit(w);
+    if (within->given_res >= 0) give_away(w, within->given_res, within->given);
+    int64_t most = ceiling_at(w, 0);
+    free(w);
+    return most;
+}
