@@ -39,17 +39,6 @@ typedef struct {
     int known, longest[31], pair;
 } TwoDoubles;
 
-/* Whether two words taking used[] and other[] units fit the units there are (a class's copies within the pool). */
-static int fit_together(const Tables *t, const uint8_t *used, const uint8_t *other) {
-    int copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
-    for (int r = 0; r < t->n_res; r++) {
-        int n = used[r] + other[r];
-        if (n > t->res[r].capacity + t->twin_cap[r]) return 0;
-        if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
-    }
-    return copies <= pool;
-}
-
 typedef struct {
     int32_t length, group;
 } Sized;
@@ -93,7 +82,7 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
     for (int32_t i = 1; i < n && !two->pair; i++) {  /* the shorter one i: the first pair found is it */
         if ((i & 63) == 0 && now_seconds() > until) two->pair = list[i].length;  /* (no pair of longer ones: at most) */
         for (int32_t j = 0; j < i && !two->pair; j++)
-            if (fit_together(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
+            if (units_fit(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
                 two->pair = list[i].length;
     }
     free(list);
@@ -186,9 +175,10 @@ int64_t doubling_at(const Doubling *d, const int64_t *cap) {
  * beside it (longest_doubled), and does not hold them: it holds `most` - j doubles at most, and of the one class
  * holding doubles, j units with the copies past its cards (else that many copies from the twin motifs' pool) are
  * taken by other words. So it is worth at most the best word and the ceiling within those limits at the root (no
- * more than any play of one word: each round of prices says how much), and the doubles add at most the most sum over the ways of splitting them (doubling_at). The walks
- * within those limits at each word's prices (price.c, doubled_at_prices) have COPIES_WALK_SHARE of the time to the
- * phase's deadline (d->walk_time, after the rounds). *d set and 0, or -1 when there are more than 30 doubles. */
+ * more than any play of one word: each round of prices says how much), and the doubles add at most the most sum over
+ * the ways of splitting them (doubling_at). The walks within those limits at each word's prices (price.c,
+ * doubled_at_prices) have COPIES_WALK_SHARE of the time to the phase's deadline (d->walk_time, after the rounds).
+ * *d set and 0, or -1 when there are more than 30 doubles. */
 int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     const Tables *t = p->t;
     int held = 0, copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0, doublers = 0, doubler = -1;
@@ -220,8 +210,7 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
             d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30);
             d->two[j].beside = &d->holders;
         }
-        d->letters[j] = d->within[j].letters;
-        int64_t root = d->letters[j] < MIN_WORD_LENGTH ? 0 : ceiling_within(t, c, &d->within[j]);
+        int64_t root = d->within[j].letters < MIN_WORD_LENGTH ? 0 : ceiling_within(t, c, &d->within[j]);
         d->word[j] = root < best ? (root > 0 ? root : 0) : best;
     }
     d->apart = two.known;

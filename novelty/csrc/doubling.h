@@ -10,8 +10,8 @@
 typedef struct {
     int most;
     int64_t word[31];
-    int letters[31];  /* the most letters a word doubled j times holds (so the most units it takes) */
-    Within within[31];  /* the limits of a word doubled j times (`known` not kept) */
+    Within within[31];  /* the limits of a word doubled j times (`known` not kept; `letters`: the most letters it
+                         * holds, so the most units it takes) */
     /* When the words holding two doubles or more are known (apart): the limits of a word doubled j times when each
      * word holding its doubles holds one (one[j]), and when one holds two or more (two[j]: it fits beside one of
      * `holders`, longer than it); a limit of fewer than MIN_WORD_LENGTH letters: no such word. */
@@ -35,8 +35,8 @@ int64_t doubling_term(const Doubling *d, const int64_t *cap, int j);
 /* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (1 <= j <= d->most; cap NULL:
  * no cap). */
 int64_t doubling_at(const Doubling *d, const int64_t *cap);
-/* The most sum of term[j_i] over the ways of splitting the doubles into words doubled j_i times (every term[j] >= 0, 1 <=
- * j <= d->most; at most a quarter of INT64_MAX). */
+/* The most sum of term[j_i] over the ways of splitting the doubles into words doubled j_i times (every term[j] >= 0,
+ * 1 <= j <= d->most; at most a quarter of INT64_MAX). */
 int64_t doubling_split(const Doubling *d, const int64_t *term);
 
 #endif

@@ -593,7 +593,8 @@ static PyMethodDef core_methods[] = {
      "subtree_facts(mask, first) -> bytes: per node of the step index, the most of each letter and the most letters"
      " any completion below it holds"},
     {"best_word", core_best_word, METH_VARARGS,
-     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given_res=-1, given=0) -> dict: the best word alone, walking below"
+     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given_res=-1, given=0,"
+     " doubles=-1, beside=None) -> dict: the best word alone, walking below"
      " the nodes whose ceiling is over the best found (prune), or every node, holding each word to the ceilings on its"
      " way; with prices (one per resource, 1/1024 points), each word's value less its units' prices held"
      " to the priced ceilings (not prune), or the most that reaches over the floor (prune), within the limits; with a floor, the best word scoring more than it (the floor when none does, no probe first);"

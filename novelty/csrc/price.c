@@ -341,7 +341,7 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
             continue;
         }
         int64_t most = beaten > 0 ? beaten : 0;
-        for (int i = 0; i < d->letters[j] && i < n; i++) most += dear[i];
+        for (int i = 0; i < d->within[j].letters && i < n; i++) most += dear[i];
         cap[j] = (most + PRICE_SCALE - 1) / PRICE_SCALE + p->bonus.grand_gain;
     }
 }

@@ -92,6 +92,18 @@ static inline int64_t unseen_saved(const Tables *t, int r, int take) {
 /* Whether the twin repeat motifs can grant excess[r] copies of each class r; x (may be NULL): per grant (copies.c). */
 int twin_cover(const Tables *t, const int *excess, int32_t *x);
 /* Whether the one twin motif granting every copy (single_twin) allows `copies` copies of `classes` classes. */
+/* Whether two words taking used[] and other[] units of each resource fit the units there are (a class's copies
+ * within the pool). */
+static inline int units_fit(const Tables *t, const uint8_t *used, const uint8_t *other) {
+    int copies = 0, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    for (int r = 0; r < t->n_res; r++) {
+        int n = used[r] + other[r];
+        if (n > t->res[r].capacity + t->twin_cap[r]) return 0;
+        if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
+    }
+    return copies <= pool;
+}
+
 static inline int single_twin_allows(const Tables *t, int copies, int classes) {
     return copies <= t->copy[t->single_twin].total && classes <= t->copy[t->single_twin].distinct;
 }

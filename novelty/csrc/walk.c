@@ -233,21 +233,17 @@ static int32_t find_group(Walker *w, uint64_t hash, int distinct, uint32_t h) {
     return g;
 }
 
+/* The units of resource r the word laid takes itself (those given away are other words'). */
+static inline int own_units(const Walker *w, int r) {
+    return w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
+}
+
 /* Whether the word laid fits beside one of the words `beside` longer than it (Within.beside). */
 static int fits_beside(const Walker *w, const Holders *beside) {
-    const Tables *t = w->t;
-    int own[MAX_RESOURCES], pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
-    for (int r = 0; r < t->n_res; r++) own[r] = w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
-    for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++) {
-        const uint8_t *used = beside->used + (size_t)h * MAX_RESOURCES;
-        int copies = 0, fits = 1;
-        for (int r = 0; r < t->n_res && fits; r++) {
-            int n = own[r] + used[r];
-            fits = n <= t->res[r].capacity + t->twin_cap[r];
-            if (t->is_class[r] && n > t->real_cap[r]) copies += n - t->real_cap[r];
-        }
-        if (fits && copies <= pool) return 1;
-    }
+    uint8_t own[MAX_RESOURCES];
+    for (int r = 0; r < w->t->n_res; r++) own[r] = (uint8_t)own_units(w, r);
+    for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++)
+        if (units_fit(w->t, own, beside->used + (size_t)h * MAX_RESOURCES)) return 1;
     return 0;
 }
 
@@ -492,9 +488,8 @@ static int try_face(Walker *w, int i, uint32_t node, const Kid *kid) {
     int64_t cost = 0;
     if (w->price) {
         const Prices *pr = w->price;
-        /* (left[r] is down; units given away are not the word's: its own go cheapest first) */
-        int laid = w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
-        cost = laid <= pr->first[r] ? pr->cheap[r] : pr->dear[r];
+        /* (left[r] is down; the word's own units go cheapest first) */
+        cost = own_units(w, r) <= pr->first[r] ? pr->cheap[r] : pr->dear[r];
         w->paid += cost;
     }
     w->lay_index = i;
@@ -750,7 +745,8 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
-                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN, .away_res = -1};
+                  .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN,
+                  .away_res = -1};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
