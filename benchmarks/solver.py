@@ -1,7 +1,8 @@
 """Benchmark the best-play solver: every figure issues 9 and 25 ask for, with baselines measured in the same run.
 
     python benchmarks/solver.py [--quick] [--sets typical,heavy,big] [--time-limit S] [--check N]
-        [--big N] [--prove N] [--prove-limit S] [--anytime N] [--anytime-limit S] [--save FILE] [--baseline FILE]
+        [--big N] [--prove N] [--prove-limit S] [--anytime N] [--anytime-limit S] [--threads N] [--save FILE]
+        [--baseline FILE]
 
 Hands are dealt from the real deck with fixed seeds:
 - typical: an 11-card hand and 3 pool cards with at most one wild, three motifs drawn from the motifs
@@ -54,6 +55,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from novelty import search  # noqa: E402
 from novelty.catalog import MotifScope, load_catalog  # noqa: E402
 from novelty.lexicon import open_lexicon  # noqa: E402
 from novelty.search import WILDS, list_words  # noqa: E402
@@ -180,7 +182,7 @@ def run_set(name: str, dict_name: str, hands: int, limit: float | None, listing:
 def in_child(name: str, dict_name: str, hands: int, limit: float | None, listing: bool = True,
              first: int = 0) -> dict[str, Any]:
     """Run :func:`run_set` in a fresh process of this script and return its answer."""
-    spec = f"{name},{dict_name},{hands},{limit or 0},{int(listing)},{first}"
+    spec = f"{name},{dict_name},{hands},{limit or 0},{int(listing)},{first},{search.WALK_THREADS}"
     command = [sys.executable, __file__, "--child", spec]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode:
@@ -479,12 +481,17 @@ def main() -> None:
                                                       "against it")
     parser.add_argument("--noise", type=float, default=0.15, help="typical p50 / p95 may be this much slower "
                                                                   "than --baseline's (default 0.15)")
+    parser.add_argument("--threads", type=int, choices=(1, 2), default=search.WALK_THREADS,
+                        help="threads a big hand's walks that prune share (default: 2 on two processors or more; 1 "
+                        "for the figures of one thread, as before 1 December 2026)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        name, dict_name, hands, limit, listing, first = args.child.split(",")
+        name, dict_name, hands, limit, listing, first, threads = args.child.split(",")
+        search.WALK_THREADS = int(threads)
         print(json.dumps(run_set(name, dict_name, int(hands), float(limit) or None, listing == "1", int(first))))
         return
+    search.WALK_THREADS = args.threads
     sets = args.sets.split(",")
     if unknown := set(sets) - set(DEALS):
         parser.error(f"unknown sets: {', '.join(sorted(unknown))} (choose from {', '.join(DEALS)})")
@@ -495,7 +502,7 @@ def main() -> None:
               "big": max(args.big if args.big is not None else 6 if args.quick else 12, args.anytime, prove)}
     print(HEADER)
     print(f"Machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start "
-          "(other work on the machine slows wall times).\n")
+          f"(other work on the machine slows wall times); {args.threads} thread(s) for a big hand's walks.\n")
     print(f"{'set':<8} {'list':<8} {'hands':>5} {'solve ms':>8} {'p95':>8} {'max':>8} {'proved':>7} "
           f"{'gap b/best':>13} {'gap b-best':>15} {'RSS':>5} {'list ms':>8} {'max':>8} {'ratio':>6} {'max':>6}")
     results: dict[str, dict[str, list[dict[str, Any]]]] = {}

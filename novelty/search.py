@@ -21,6 +21,8 @@ The seam: :meth:`Tables.run` builds one :class:`CoreRequest` (the tables as flat
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from array import array
 from collections import Counter
 from collections.abc import Sequence
@@ -89,6 +91,20 @@ def _table(fields: Sequence[str], rows: Sequence[dict[str, int]]) -> array:  # t
     return array("i", [v for r in rows for v in _row(fields, r)])
 
 
+def _walk_threads() -> int:
+    """Return the threads a walk may share here: 2 where this process may run on two processors or more."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cpus = os.cpu_count() or 1
+    return 2 if cpus >= 2 else 1
+
+
+WALK_THREADS = _walk_threads()
+"""The threads a search's walks that prune by ceilings share (big hands under a clock alone: the best words, the walks
+by value, the bound from prices and the fixing's): 2 on a machine with two processors or more, else 1. A work limit
+keeps one (the same answer every time)."""
+
 CoreWords = list[list[tuple[int, int, int, int]]]
 """A play as the core writes it: per word, per card (face, letter, letter or -1, repeat motif granting it a copy or
 -1; ``len(Tables.repeats)`` for a choice card taken). :meth:`Tables.play` writes it out as a play."""
@@ -135,6 +151,9 @@ class CoreRequest:
     facts: bytes | None = None
     """The step index's subtree facts (:meth:`~novelty.steps.StepIndex.facts`), or None. With them and a time limit,
     the search first walks for its best words below the nodes whose ceiling beats the best word found."""
+    threads: int = 1
+    """The threads a walk that prunes by ceilings may share under a clock alone, 1 or 2 (:data:`WALK_THREADS`): the
+    walkers take the nodes one card down from the root in turn (``novelty/csrc/walk.c``, ``walk_shared``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,12 +225,17 @@ class BestWord:
     done: bool
     """Whether the walk finished: then :attr:`total` is the best word."""
     seconds: float
+    kept: int = 0
+    """With ``keep``: the groups of words kept (every word over the floor, by the units it takes)."""
+    kept_total: int = 0
+    """With ``keep``: their best scores, added up."""
 
 
 def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
               copies: int | None = None, letters: int | None = None, floor: int | None = None,
               given: tuple[int, int] | None = None, doubles: int | None = None,
-              beside: Sequence[tuple[int, Sequence[int]]] | None = None) -> BestWord:
+              beside: Sequence[tuple[int, Sequence[int]]] | None = None, threads: int = 1,
+              keep: bool = False) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
@@ -228,14 +252,18 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     as the doubling allowance gives a doubled word's doubles away; ``doubles``: the most shorter-word doubles the word
     holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
     units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
-    doubles or more a doubled word's own are beside (``novelty/csrc/price.c``)."""
+    doubles or more a doubled word's own are beside (``novelty/csrc/price.c``). ``threads`` (2): a walk that prunes
+    is shared by two walkers, as a search under a clock shares it (:data:`WALK_THREADS`). ``keep`` (with ``floor``,
+    unpriced): every word scoring more than the floor is kept in its group, the floor staying where it is (the walks by
+    value), :attr:`BestWord.kept` and :attr:`BestWord.kept_total` say what was kept."""
+    r = dataclasses.replace(r, threads=threads)
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, -(2**63) if floor is None else floor,
                           *((-1, 0) if given is None else given), -1 if doubles is None else doubles,
-                          None if beside is None else sorted(beside, key=lambda word: -word[0]))
+                          None if beside is None else sorted(beside, key=lambda word: -word[0]), keep)
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["most"], raw["sequences"], raw["nodes"], raw["pruned"],
-                    raw["over"], raw["done"], raw["seconds"])
+                    raw["over"], raw["done"], raw["seconds"], raw["kept"], raw["kept_total"])
 
 
 def list_words(steps: StepIndex, pieces: array, seconds: float = 0.0) -> tuple[int, bool]:  # type: ignore[type-arg]
@@ -556,7 +584,7 @@ class Tables:
             motifs=self.motif_codes(), params=self.params(round_given, opponents), top=min(top, _core.MAX_TOP),
             seconds=limit.time or 0.0, max_groups=caps.groups, max_options=caps.options, max_states=caps.states,
             anytime_groups=caps.anytime_groups, progress=progress, work=limit.work or 0,
-            facts=steps.facts() if self.best_words_first(limit) else None)
+            facts=steps.facts() if self.best_words_first(limit) else None, threads=WALK_THREADS)
 
     def best_words_first(self, limit: Limit) -> bool:
         """Return whether the search first walks for its best words (the core's first phase, given the step index's

@@ -222,6 +222,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     for n, letter in enumerate(letters):
         building = time.perf_counter()
         tables = Tables(hand, pool, motifs, rules, letter)
+        if tables.best_words_first(limit):  # (the list's facts, once per index, before the core's clock is read)
+            steps.facts()
         # the letters after this one get at least a relaxed bound, whose tables take as long to build: time kept
         reserve = (time.perf_counter() - building) * (len(letters) - n - 1) + RESCORING * top
         seconds = None if deadline is None else deadline - time.perf_counter() - reserve

@@ -45,9 +45,10 @@ def test_the_facts_of_a_node_are_the_most_of_each_letter_letters_and_vowels_belo
         assert ends == sum(1 << c for c in range(26) if any(r.endswith(chr(97 + c)) for r in below if r)), prefix
 
 
-def request(tables: Tables, dict_name: str, work: int | None = None, round_given: bool = False):  # type: ignore[no-untyped-def]
+def request(tables: Tables, dict_name: str, work: int | None = None, round_given: bool = False,  # type: ignore[no-untyped-def]
+            seconds: float | None = None):
     steps = open_lexicon(dict_name).step_index()
-    return steps, tables.request(steps, round_given, [], 1, Limit(None, work, Caps()))
+    return steps, tables.request(steps, round_given, [], 1, Limit(seconds, work, Caps()))
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -665,9 +666,63 @@ def test_the_companion_pages_heavy_hand_answers_a_bound_a_player_can_use() -> No
 
 
 def test_a_sixteen_card_hand_whose_walk_finishes_is_still_proved() -> None:
-    """A 16-card hand gets the word list's facts, but first searches without them: this one is proved in about half a
-    second that way, where the walk for the bound from prices would leave it unproved (40, bound 50)."""
+    """A 16-card hand gets the word list's facts, but first searches without them: this one is proved in half a second
+    to a second that way (its walk alone takes 1.0 s on a slower machine, of the first search's half of the limit),
+    where the walk for the bound from prices would leave it unproved (40, bound 50)."""
     hand = Counter(["r4", "l2", "d3", "l6", "nd1", "f1", "w1", "f4", "h4", "ou2", "m4", "n4", "doublewild1", "wild1",
                     "wild3", "wildvowel2"])
-    answer = solve(open_lexicon("twl"), hand, Counter(), ["unseen-character", "trilogy"], time_limit=3.0)
+    answer = solve(open_lexicon("twl"), hand, Counter(), ["unseen-character", "trilogy"], time_limit=4.0)
     assert answer.optimal and answer.plays[0].total == 40
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_priced_walk_shared_by_two_walkers_finds_what_one_walker_finds(seed: int) -> None:
+    """The bound from prices shares its walks between two threads (walk.c, walk_shared): the nodes one card down
+    are taken by the walkers in turn, the floor either reaches both's below them. Shared, a walk finds the most a word
+    beats its prices by that one walker finds, from any floor, within any limits; and cut short by the clock, it never
+    answers less than that as the most any word left unwalked may beat them by. Big deals: four wilds (one a Double
+    Wild) and copies, so that the walks have many nodes to share."""
+    rng = random.Random(f"shared walk {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    hand = Counter(dict(list(hand.items())[:8])) + Counter(["doublewild1", "wild2", "wildvowel1", "wildconsonant1"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS and m != ESCAPED][:1] + DOUBLING_MOTIFS
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, None)
+    dict_name = "twl" if seed % 2 else "sowpods"
+    steps, r = request(tables, dict_name)
+    # (prices high enough that a walk finishes in a test: the lift's early rounds)
+    prices = [rng.randrange(8 * 1024, 24 * 1024) for _ in range(64)]
+    for limits in ({}, {"letters": 6 + seed % 3}, {"copies": seed % 2}):
+        one = best_word(steps, r, prices=prices, **limits)  # type: ignore[arg-type]
+        assert one.done, (hand, pool, motifs, limits)
+        two = best_word(steps, r, prices=prices, threads=2, **limits)  # type: ignore[arg-type]
+        assert two.done and two.total == one.total and two.most == one.most, (hand, pool, motifs, limits)
+        for floor in (one.total - 1, one.total // 2, one.total + 1024):
+            again = best_word(steps, r, prices=prices, floor=floor, threads=2, **limits)  # type: ignore[arg-type]
+            assert again.done and again.total == max(one.total, floor), (hand, pool, motifs, limits, floor)
+    _, clocked = request(tables, dict_name, seconds=0.002)
+    cheap = [p // 8 for p in prices]
+    whole = best_word(steps, r, prices=cheap)
+    cut = best_word(steps, clocked, prices=cheap, threads=2)
+    if whole.done and not cut.done:
+        assert cut.most >= whole.total, (hand, pool, motifs)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_walk_keeping_every_word_over_a_floor_keeps_the_same_words_shared_by_two_walkers(seed: int) -> None:
+    """The walks by value and the fixing's keep every word over a floor (search.c, words_over_floors; prove_fixed):
+    shared by two walkers, each keeps the words below the nodes it takes in groups of its own, the second's then
+    taken into the first's (walk.c, adopt_group). The same groups, with the same best scores, as one walker keeps."""
+    rng = random.Random(f"shared keep {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    hand = Counter(dict(list(hand.items())[:6])) + Counter(["wild2", "wildvowel1"] if seed % 2 else ["doublewild1"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS and m != ESCAPED][:2] + DOUBLING_MOTIFS[: seed % 4 // 3]
+    pool = Counter(rng.sample(sorted(deck().elements()), 2))
+    tables = Tables(hand, pool, motifs, rules, None)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    best = best_word(steps, r).total
+    for floor in (best * 5 // 6, best - 1):
+        one = best_word(steps, r, floor=floor, keep=True)
+        two = best_word(steps, r, floor=floor, keep=True, threads=2)
+        assert one.done and two.done and one.kept > 0, (hand, pool, motifs, floor)
+        assert (two.kept, two.kept_total) == (one.kept, one.kept_total), (hand, pool, motifs, floor)

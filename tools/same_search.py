@@ -89,7 +89,7 @@ HEAVY_WORK = 4_000_000
 steps take 0.2 s, 2 M 0.35-0.5 s); no heavy hand finishes its walk within it, so each answers unproved with the
 relaxed bound, its figures those of a search cut mid-walk."""
 
-CORE_FLAGS = ["-O2", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-fPIC", "-shared"]
+CORE_FLAGS = ["-O2", "-std=gnu11", "-pthread", "-Wall", "-Wextra", "-Wno-unused-parameter", "-fPIC", "-shared"]
 """The compiler flags of ``/tmp/tools/buildcore.sh`` (pyproject.toml's extra-compile-args, -fPIC -shared)."""
 
 TIMING = re.compile(r"(_s|seconds|_ms)$")

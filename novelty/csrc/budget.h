@@ -34,7 +34,9 @@
 #define PLAIN_FIRST_SHARE 0.5        /* ... with this share of the limit (search.c) */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
 #define PRICE_SHARE 0.8              /* of what is left then: a bound over every word, from prices (price.c) ... */
-#define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much */
+#define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much ... */
+#define PRICE_LEAST_SECONDS 0.1      /* ... when the packing has this long left at least (its priced paths alone take
+                                      * 20-60 ms to fill, whatever the clock says) */
 #define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most */
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
 #define FIX_NEAR 0.25                /* of the best play found: a bound from prices this near it ... */
@@ -69,6 +71,7 @@ typedef struct {
     int option_limit;        /* the packing met caps.options: ways of taking cards were left out */
     int state_limit;         /* the bound's tables met caps.states: the search stopped */
     int64_t *progress;       /* borrowed (may be NULL): the best total found so far is published here */
+    int threads;             /* the threads a walk that prunes may share under a clock alone (walk.c walk_shared): 1, 2 */
 } Budget;
 
 double now_seconds(void);

@@ -142,6 +142,7 @@ typedef struct {
     int top;
     double seconds;
     long long caps[4], work;
+    long long threads;       /* the threads a walk that prunes may share (Budget.threads) */
 } Request;
 
 static void release_request(Request *q) {
@@ -223,6 +224,7 @@ static int request_from(PyObject *request, Request *q) {
     q->top = (int)top;
     for (int i = 0; i < 4; i++)
         if (number_of(request, caps[i], 1, INT32_MAX, &q->caps[i]) < 0) return -1;
+    if (number_of(request, "threads", 1, 2, &q->threads) < 0) return -1;
     return progress_of(request, &q->progress) < 0 ? -1 : facts_of(request, q);
 }
 
@@ -246,7 +248,7 @@ static PyObject *answer_of(const Groups *gs, const Budget *b, const Result *r, d
 static PyObject *run(const Tables *t, const Request *q, double started) {
     Groups gs = {0};
     Budget b = {.caps = {q->caps[0], q->caps[1], q->caps[2], q->caps[3]}, .work = (uint64_t)q->work,
-                .progress = q->progress.obj ? (int64_t *)q->progress.buf : NULL};
+                .progress = q->progress.obj ? (int64_t *)q->progress.buf : NULL, .threads = (int)q->threads};
     Result *r = calloc(1, sizeof *r);
     if (!r) return PyErr_NoMemory();
     r->top = q->top;
@@ -513,10 +515,10 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
 
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
     PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None;
-    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1;
+    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1, keep = 0;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiO:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
-                          &floor, &given_res, &given, &doubles, &beside_obj))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOp:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
+                          &floor, &given_res, &given, &doubles, &beside_obj, &keep))
         return NULL;
     Holders beside = {.n = 0};
     Request q;
@@ -538,14 +540,21 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
         } else if (given_res >= t->n_res || (given_res >= 0 && (!t->is_class[given_res] || given < 0))) {
             PyErr_SetString(PyExc_ValueError, "given: units of a class of cards, at least 0");
         } else {
-            Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}, .work = (uint64_t)q.work};
+            Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}, .work = (uint64_t)q.work,
+                        .threads = (int)q.threads};
             double started = now_seconds();
             budget_phase(&b, q.seconds > 0 ? started + q.seconds : 0, 1.0);
             WordWalk ww;
             Prices price;
+            Groups kept = {0};
+            long long kept_total = 0;
             int rc, priced = prices_obj != Py_None;
             t->facts = facts.buf;
             rc = ceiling_init(c, t);
+            if (rc == 0 && keep && (floor == LLONG_MIN || priced || !prune)) {
+                PyErr_SetString(PyExc_ValueError, "keep: with a floor, pruned, unpriced");
+                rc = -2;
+            }
             if (rc == 0 && priced) rc = read_prices(prices_obj, t, &price);
             if (rc == 0 && beside_obj != Py_None) rc = read_beside(beside_obj, t, &beside);
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
@@ -554,24 +563,30 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             Within within = {copies, letters, given_res, given,
                              floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
                              doubles, beside_obj != Py_None ? &beside : NULL};
-            if (rc == 0) rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
+            if (rc == 0 && keep) rc = groups_init(&kept, t->n_combos);
+            if (rc == 0 && keep) {
+                rc = walk_over(t, c, &kept, &b, (int64_t)floor, &ww);
+                for (int32_t g = 0; g < kept.n_groups; g++) kept_total += group_best(&kept, g, 0);
+            } else if (rc == 0) rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
                               : priced ? walk_every_priced(t, c, &price, &b, limited ? &within : NULL, &ww)
                               : limited ? walk_best_within(t, c, &b, prune, &within, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
                                                    : walk_best_word(t, c, facts.buf, NULL, &b, prune, &ww);
             Py_END_ALLOW_THREADS
+            int32_t n_kept = kept.n_groups;
+            groups_free(&kept);
             ceiling_free(c);
             free(beside.used);
             free(beside.letters);
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
-                  : Py_BuildValue("{s:N,s:L,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d}", "word", placed_list(ww.seq, ww.len),
+                  : Py_BuildValue("{s:N,s:L,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d,s:i,s:L}", "word", placed_list(ww.seq, ww.len),
                                   "best", (long long)ww.best, "most", (long long)ww.most, "root",
                                   (long long)ww.root, "sequences", (unsigned long long)ww.sequences, "nodes",
                                   (unsigned long long)ww.nodes, "pruned", (unsigned long long)ww.pruned, "over",
                                   (unsigned long long)ww.over, "done", ww.done ? Py_True : Py_False, "seconds",
-                                  now_seconds() - started);
+                                  now_seconds() - started, "kept", (int)n_kept, "kept_total", kept_total);
         }
     }
     if (facts.obj) PyBuffer_Release(&facts);

@@ -464,7 +464,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     /* With the list's facts under a clock (and a fixing to fill: not for a first answer, nor a packing's own), a bound
      * over every word, from prices, comes first (it takes most of what is left) and the exact refills after it (half
      * of what is then left: the packing by prices follows, search.c); else at once. */
-    int pricing = fixing && p.anytime && t->facts && b->deadline > 0 && !b->work;
+    int pricing = fixing && p.anytime && t->facts && b->deadline > 0 && !b->work
+                  && b->deadline - now_seconds() >= PRICE_LEAST_SECONDS;
     if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays) {
         double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300;
         uint64_t until_tick = b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0;

@@ -1,8 +1,13 @@
 /* The word walk: lay resources down one at a time along the step index (steps.h), following only letters some
  * word continues with, and keep every card sequence that spells a playable word in its group (the multiset of
  * units it uses, groups.h), scored exactly, the best sequence per award combination kept.
+ *
+ * Under a clock alone a walk that prunes by ceilings may be shared by two walkers on two threads (walk_shared): they
+ * take the nodes one card down in turn, and their answers are merged. Each walker's state is its own; the tables,
+ * the index and the ceiling are read only.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +23,13 @@ typedef struct {
 } Kid;
 #define PROBE_NODES 1000 /* walk_best_word's probe: nodes below each child of the root */
 #define MAX_KIDS 2048    /* a node's children kept to be gone below in order; past that, gone below at once */
+#define TASK_DEPTH 1     /* a shared walk's tasks: the nodes this many cards down, each walked below by one walker */
+
+/* What the walkers of one shared walk share (walk_shared): the next task to take, counted in the order every walker
+ * reaches the nodes TASK_DEPTH cards down, and the highest floor any of them has reached. */
+typedef struct {
+    int64_t next, floor;  /* (atomic) */
+} Tasks;
 
 /* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
 typedef struct {
@@ -74,7 +86,33 @@ typedef struct {
     uint64_t probe, probe_end;   /* probing: nodes below each child of the root, at most; where this one's end */
     int64_t given;
     int64_t unwalked;            /* stopped: the most the ceiling of a node left unwalked is (INT64_MIN: none) */
+    /* Sharing the walk (walk_shared): each walker goes below the nodes TASK_DEPTH cards down that it takes, and
+     * above them prunes by the floor it started from, so that every walker reaches the same nodes in the same order. */
+    Tasks *tasks;                /* borrowed, or NULL: the walk is this walker's alone */
+    int64_t task_seen, task_mine;  /* the tasks reached so far; the one to take next */
+    int lead;                    /* the walker that scores the words above the tasks */
+    int64_t start_floor;
+    int64_t best_found;          /* the score of best_seq, the best word this walker found (INT64_MIN: none) */
 } Walker;
+
+/* The floor a node's ceiling is held to: a shared walk's walkers hold the nodes above their tasks, and the tasks
+ * themselves until one is taken (`above`), to the floor they started from (the same for all); below them, to the
+ * highest any has reached. */
+static inline int64_t floor_of(Walker *w, int above) {
+    if (!w->tasks) return w->floor;
+    if (above) return w->start_floor;
+    int64_t shared = __atomic_load_n(&w->tasks->floor, __ATOMIC_RELAXED);
+    if (shared > w->floor) w->floor = shared;
+    return w->floor;
+}
+
+/* Raise the floors of a shared walk's walkers to `floor` (a walker's own is raised already). */
+static void share_floor(Walker *w, int64_t floor) {
+    int64_t was = __atomic_load_n(&w->tasks->floor, __ATOMIC_RELAXED);
+    while (floor > was && !__atomic_compare_exchange_n(&w->tasks->floor, &was, floor, 1, __ATOMIC_RELAXED,
+                                                       __ATOMIC_RELAXED)) {
+    }
+}
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
  * refuses its answer). */
@@ -283,9 +321,10 @@ static int score_only(Walker *w) {
     }
     w->gs->sequences += !w->keep;  /* record() counts it when the word is kept */
     if (best > w->floor && !w->fixed_floor) {
-        w->floor = best;
+        w->floor = w->best_found = best;
         memcpy(w->best_seq, w->seq, sizeof(Placed) * w->seq_len);
         w->best_len = w->seq_len;
+        if (w->tasks) share_floor(w, best);
     }
     return 0;
 }
@@ -540,15 +579,19 @@ static int64_t ceiling_with(Walker *w, uint32_t node, const uint8_t *facts, uint
     return c;
 }
 
-/* Whether a node whose ceiling is c may be gone on from (walk_best_word, walk_priced). */
-static int over_floor(Walker *w, int64_t c) {
+/* Whether a node whose ceiling is c may be gone on from (walk_best_word, walk_priced); `above`: a shared walk's task
+ * not yet taken, or a node above them. */
+static int over_floor_at(Walker *w, int64_t c, int above) {
     w->nodes++;
-    if (w->prune && c <= w->floor) {
+    if (w->prune && c <= floor_of(w, above)) {
         w->pruned++;
         return 0;
     }
     return 1;
 }
+
+/* The same, of the node laid last or (a Double Wild's second letter, a wild's letters pending) the next one down. */
+static int over_floor(Walker *w, int64_t c) { return over_floor_at(w, c, w->seq_len < TASK_DEPTH); }
 
 /* The walk stopped before going below a node whose ceiling is c: no word left there scores more. */
 static void left_unwalked(Walker *w, int64_t c) {
@@ -562,7 +605,7 @@ static int under_ceiling(Walker *w, uint32_t node) {
     w->has_given = 0;
     w->ceilings[w->seq_len] = c;
     if (!given) return over_floor(w, c);
-    if (c > w->floor) return 1;  /* (counted when gathered; the floor may have risen since) */
+    if (c > floor_of(w, w->seq_len < TASK_DEPTH)) return 1;  /* (counted when gathered; the floor may have risen) */
     w->pruned++;
     return 0;
 }
@@ -579,7 +622,7 @@ static int gather(Walker *w, int face, int a, int b, uint32_t node) {
     }
     if (out_of_time(w->b)) return 0;
     int64_t c = ceiling_at(w, node);
-    if (over_floor(w, c))
+    if (over_floor_at(w, c, w->seq_len <= TASK_DEPTH))  /* (a shared walk's tasks are gathered alike by every walker) */
         w->kids[depth][w->n_kids[depth]++] = (Kid){c, node, (int16_t)w->lay_index, (int16_t)face, (int8_t)a, (int8_t)b};
     return 0;
 }
@@ -612,12 +655,14 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
 static int lay_children(Walker *w, uint32_t node) {
     const Tables *t = w->t;
     uint32_t bits = w->steps.mask[node];
-    int rc = 0;
+    int rc = 0, wilds_first = w->tasks && w->seq_len < TASK_DEPTH;  /* (a shared walk's largest tasks first) */
+    for (int i = t->lay_start[26]; wilds_first && i < t->lay_start[27] && rc >= 0; i++)
+        if (bits & t->face_letters[t->lay_face[i]]) rc = try_face(w, i, node, NULL);
     for (uint32_t next = bits & ALL_LETTERS; next && rc >= 0; next &= next - 1) {
         int c = __builtin_ctz(next);
         for (int i = t->lay_start[c]; i < t->lay_start[c + 1] && rc >= 0; i++) rc = try_face(w, i, node, NULL);
     }
-    for (int i = t->lay_start[26]; i < t->lay_start[27] && rc >= 0; i++)
+    for (int i = t->lay_start[26]; !wilds_first && i < t->lay_start[27] && rc >= 0; i++)
         if (bits & t->face_letters[t->lay_face[i]]) rc = try_face(w, i, node, NULL);
     return rc;
 }
@@ -655,7 +700,19 @@ static int too_few_doubles_below(const Walker *w, uint32_t node) {
     return w->doubles_laid + below < w->doubles_wanted;
 }
 
+static int extend_below(Walker *w, uint32_t node);
+
+/* Go on from `node`; in a shared walk, below a node TASK_DEPTH cards down only when this walker takes it (the next
+ * not yet taken, once it is done with the last). */
 static int extend(Walker *w, uint32_t node) {
+    if (!w->tasks || w->seq_len != TASK_DEPTH) return extend_below(w, node);
+    if (w->task_seen++ != w->task_mine) return 0;  /* (another walker's) */
+    int rc = extend_below(w, node);
+    w->task_mine = __atomic_fetch_add(&w->tasks->next, 1, __ATOMIC_RELAXED);
+    return rc;
+}
+
+static int extend_below(Walker *w, uint32_t node) {
     if (out_of_time(w->b)) {  /* (a node gathered has its ceiling given; the others' are worked out) */
         left_unwalked(w, w->has_given ? w->given : w->ceiling ? ceiling_at(w, node) : INT64_MAX);
         return 0;
@@ -664,7 +721,8 @@ static int extend(Walker *w, uint32_t node) {
     steps_prefetch_children(&w->steps, node);  /* while this word is scored */
     if (w->ceiling && !under_ceiling(w, node)) return 0;
     if (too_few_doubles_below(w, node)) return 0;
-    if (w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && w->doubles_laid >= w->doubles_wanted
+    int scores = !w->tasks || w->lead || w->seq_len >= TASK_DEPTH;  /* (above the tasks: the lead's words) */
+    if (scores && w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && w->doubles_laid >= w->doubles_wanted
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped) {
@@ -736,6 +794,120 @@ static void give_away(Walker *w, int r, int n) {
     w->left[r] -= w->away;
 }
 
+/* Take group g of `from` (a second walker's groups) into the walker's groups, found there or added, each award
+ * combination's best sequence the better of the two; the walker is at the root, as after its walk. 0, or -1 when out
+ * of memory (the group cap met stops the walk, as it stops a walk). */
+static int adopt_group(Walker *w, const Groups *from, int32_t g) {
+    const Group *src = &from->groups[g];
+    Groups *gs = w->gs;
+    int n_combos = gs->n_combos, first = 0;
+    while (first < n_combos && group_best(from, g, first) == INT64_MIN) first++;
+    if (first == n_combos) return 0;  /* (no sequence kept) */
+    if ((uint32_t)gs->n_groups * 2 >= gs->table_mask && rehash(gs) < 0) return -1;
+    const uint8_t *units = group_units(from, src);
+    for (int k = 0; k < src->ncards; k++) w->unit_count[units[k]]++;
+    w->seq_len = src->ncards;
+    w->letters = src->length;
+    memcpy(w->seq, group_sequence(from, src, first), sizeof(Placed) * src->ncards);  /* (a new group's doublers) */
+    int32_t to = find_group(w, src->hash, src->distinct, (uint32_t)(src->hash >> 7) & gs->table_mask);
+    for (int k = 0; k < src->ncards; k++) w->unit_count[units[k]]--;
+    w->seq_len = w->letters = 0;
+    if (to < 0) return to == -2 ? 0 : -1;
+    const Group *into = &gs->groups[to];
+    for (int c = 0; c < n_combos; c++) {
+        int64_t *best = &gs->best[(size_t)to * n_combos + c];
+        if (group_best(from, g, c) > *best) {
+            *best = group_best(from, g, c);
+            memcpy(gs->seq_arena + into->seqs + (size_t)c * into->ncards, group_sequence(from, src, c),
+                   sizeof(Placed) * src->ncards);
+        }
+    }
+    return 0;
+}
+
+/* A second walker's thread: its part of the shared walk. */
+static void *walk_part(void *walker) {
+    Walker *w = walker;
+    intptr_t rc = extend(w, 0);
+    return (void *)rc;
+}
+
+/* What the second walker found, into the first's: its best word, the most it beat the prices by, the words beating
+ * them, what it left unwalked, its counts and its budget's ticks and stops. */
+static void merge_walker(Walker *w, const Walker *v, uint64_t ticks_before) {
+    if (v->floor > w->floor) w->floor = v->floor;
+    if (v->best_len && (!w->best_len || v->best_found > w->best_found)) {
+        w->best_found = v->best_found;
+        memcpy(w->best_seq, v->best_seq, sizeof(Placed) * v->best_len);
+        w->best_len = v->best_len;
+    }
+    if (v->most_beaten > w->most_beaten) w->most_beaten = v->most_beaten;
+    if (v->unwalked > w->unwalked) w->unwalked = v->unwalked;
+    for (int i = 0; w->beaters && i < v->beaters->n && w->beaters->n < MAX_BEATERS; i++)
+        w->beaters->word[w->beaters->n++] = v->beaters->word[i];
+    w->nodes += v->nodes;
+    w->pruned += v->pruned;
+    w->over += v->over;
+    w->gs->sequences += v->gs->sequences;
+    w->b->ticks += v->b->ticks - ticks_before;
+    w->b->stopped |= v->b->stopped;
+    w->b->broken_index |= v->b->broken_index;
+    w->b->group_limit |= v->b->group_limit;
+}
+
+/* Walk from the root with a second walker on a thread of its own, the nodes TASK_DEPTH cards down shared out as they
+ * are reached: both walkers reach them in the same order (above them each holds a node to the floor it started from),
+ * and each goes below those it takes, one after the other, the floor either reaches both's. The second's words
+ * kept (its own groups), found beating their prices and best are then the first's too. When no thread can be had,
+ * the second walker's part follows the first's. The budget's clock is each walker's own copy. */
+static int walk_shared(Walker *w) {
+    Tasks tasks = {0};
+    Walker *v = malloc(sizeof *v);
+    Beaters *beaters = w->beaters ? malloc(sizeof *beaters) : NULL;
+    Budget *b = malloc(sizeof *b);
+    Groups own = {0};
+    Kid (*kids)[MAX_KIDS] = w->kids ? malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)) : NULL;
+    int rc = -1;
+    if (v && b && (beaters || !w->beaters) && (kids || !w->kids) && (!w->keep || groups_init(&own, w->gs->n_combos) == 0)) {
+        *v = *w;
+        *b = *w->b;
+        b->progress = NULL;
+        if (beaters) beaters->n = 0;
+        v->b = b;
+        v->gs = &own;
+        v->beaters = beaters;
+        v->kids = kids;
+        w->tasks = v->tasks = &tasks;
+        w->start_floor = v->start_floor = tasks.floor = w->floor;
+        w->lead = 1;
+        w->task_mine = tasks.next++;
+        v->task_mine = tasks.next++;
+        uint64_t ticks = b->ticks;
+        int64_t caps = w->b->caps.groups, room = caps - w->gs->n_groups;  /* (the groups cap: half the room each) */
+        if (w->keep) {
+            b->caps.groups = room / 2;
+            w->b->caps.groups = caps - room / 2;
+        }
+        pthread_t thread;
+        int started = pthread_create(&thread, NULL, walk_part, v) == 0;
+        rc = extend(w, 0);
+        void *part = NULL;
+        if (started) pthread_join(thread, &part);
+        else part = (void *)(intptr_t)extend(v, 0);
+        if ((intptr_t)part < 0) rc = -1;
+        w->b->caps.groups = caps;
+        merge_walker(w, v, ticks);
+        w->tasks = NULL;
+        for (int32_t g = 0; w->keep && g < own.n_groups && rc == 0; g++) rc = adopt_group(w, &own, g);
+    }
+    groups_free(&own);
+    free(kids);
+    free(b);
+    free(beaters);
+    free(v);
+    return rc;
+}
+
 static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                          const Prices *price, int64_t floor, Beaters *beaters, int fixed_floor, uint64_t probe,
                          const Within *within, WordWalk *out) {
@@ -746,7 +918,7 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
                   .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN,
-                  .away_res = -1};
+                  .away_res = -1, .best_found = INT64_MIN};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
     if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
@@ -755,7 +927,10 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
         free(w);
         return -1;
     }
-    int rc = extend(w, 0);
+    /* A walk that prunes, under a clock alone (a work limit gives the same answer every time): shared (a probe's nodes
+     * are counted per child of the root, each a task) */
+    int shared = prune && b->threads > 1 && !b->work;
+    int rc = shared ? walk_shared(w) : extend(w, 0);
     free(w->kids);
     int64_t best = w->price && w->most_beaten > w->floor ? w->most_beaten : w->floor;
     int done = rc == 0 && !b->stopped;
