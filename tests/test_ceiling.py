@@ -45,8 +45,8 @@ def test_the_facts_of_a_node_are_the_most_of_each_letter_letters_and_vowels_belo
         assert ends == sum(1 << c for c in range(26) if any(r.endswith(chr(97 + c)) for r in below if r)), prefix
 
 
-def request(tables: Tables, dict_name: str, work: int | None = None, round_given: bool = False,  # type: ignore[no-untyped-def]
-            seconds: float | None = None):
+def request(tables: Tables, dict_name: str, work: int | None = None,  # type: ignore[no-untyped-def]
+            round_given: bool = False, seconds: float | None = None):
     steps = open_lexicon(dict_name).step_index()
     return steps, tables.request(steps, round_given, [], 1, Limit(seconds, work, Caps()))
 

@@ -71,7 +71,7 @@ typedef struct {
     int option_limit;        /* the packing met caps.options: ways of taking cards were left out */
     int state_limit;         /* the bound's tables met caps.states: the search stopped */
     int64_t *progress;       /* borrowed (may be NULL): the best total found so far is published here */
-    int threads;             /* the threads a walk that prunes may share under a clock alone (walk.c walk_shared): 1, 2 */
+    int threads;             /* the threads a walk that prunes may share under a clock alone (walk.c walk_shared) */
 } Budget;
 
 double now_seconds(void);

@@ -567,7 +567,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0 && keep) {
                 rc = walk_over(t, c, &kept, &b, (int64_t)floor, &ww);
                 for (int32_t g = 0; g < kept.n_groups; g++) kept_total += group_best(&kept, g, 0);
-            } else if (rc == 0) rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
+            } else if (rc == 0)
+                rc = priced && prune ? walk_priced_within(t, c, &price, (int64_t)floor, &b, &within, &ww)
                               : priced ? walk_every_priced(t, c, &price, &b, limited ? &within : NULL, &ww)
                               : limited ? walk_best_within(t, c, &b, prune, &within, &ww)
                               : floor != LLONG_MIN ? walk_best_over(t, c, &b, (int64_t)floor, &ww)
@@ -581,7 +582,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
-                  : Py_BuildValue("{s:N,s:L,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d,s:i,s:L}", "word", placed_list(ww.seq, ww.len),
+                  : Py_BuildValue("{s:N,s:L,s:L,s:L,s:K,s:K,s:K,s:K,s:O,s:d,s:i,s:L}", "word",
+                                  placed_list(ww.seq, ww.len),
                                   "best", (long long)ww.best, "most", (long long)ww.most, "root",
                                   (long long)ww.root, "sequences", (unsigned long long)ww.sequences, "nodes",
                                   (unsigned long long)ww.nodes, "pruned", (unsigned long long)ww.pruned, "over",

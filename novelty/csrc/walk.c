@@ -722,7 +722,8 @@ static int extend_below(Walker *w, uint32_t node) {
     if (w->ceiling && !under_ceiling(w, node)) return 0;
     if (too_few_doubles_below(w, node)) return 0;
     int scores = !w->tasks || w->lead || w->seq_len >= TASK_DEPTH;  /* (above the tasks: the lead's words) */
-    if (scores && w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node) && w->doubles_laid >= w->doubles_wanted
+    if (scores && w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
+        && w->doubles_laid >= w->doubles_wanted
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped) {
@@ -868,7 +869,8 @@ static int walk_shared(Walker *w) {
     Groups own = {0};
     Kid (*kids)[MAX_KIDS] = w->kids ? malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)) : NULL;
     int rc = -1;
-    if (v && b && (beaters || !w->beaters) && (kids || !w->kids) && (!w->keep || groups_init(&own, w->gs->n_combos) == 0)) {
+    int ready = v && b && (beaters || !w->beaters) && (kids || !w->kids);
+    if (ready && (!w->keep || groups_init(&own, w->gs->n_combos) == 0)) {
         *v = *w;
         *b = *w->b;
         b->progress = NULL;
