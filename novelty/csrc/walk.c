@@ -329,6 +329,15 @@ static int score_only(Walker *w) {
     return 0;
 }
 
+/* Keep `total` and its sequence `seq` as group g's best of award combination c, when it is more than the best kept. */
+static void keep_best(Groups *gs, int32_t g, int c, int64_t total, const Placed *seq) {
+    int64_t *best = &gs->best[(size_t)g * gs->n_combos + c];
+    const Group *group = &gs->groups[g];
+    if (total <= *best) return;
+    *best = total;
+    memcpy(gs->seq_arena + group->seqs + (size_t)c * group->ncards, seq, sizeof(Placed) * group->ncards);
+}
+
 /* Keep the current sequence in its group if it scores better there. The group's slot is fetched from memory
  * while the sequence is scored: with many groups the table lookup would otherwise wait on a cache miss. */
 static int record(Walker *w) {
@@ -348,14 +357,7 @@ static int record(Walker *w) {
     int32_t g = find_group(w, hash, distinct, h);
     if (g < 0) return g == -2 ? 0 : -1;
     if (g < w->known) return 0;  /* (walk_left: a play found may hold it, scored as it was) */
-    Group *group = &gs->groups[g];
-    for (int c = 0; c < gs->n_combos; c++) {
-        int64_t *best = &gs->best[(size_t)g * gs->n_combos + c];
-        if (totals[c] > *best) {
-            *best = totals[c];
-            memcpy(gs->seq_arena + group->seqs + (size_t)c * group->ncards, w->seq, sizeof(Placed) * w->seq_len);
-        }
-    }
+    for (int c = 0; c < gs->n_combos; c++) keep_best(gs, g, c, totals[c], w->seq);
     return 0;
 }
 
@@ -814,15 +816,7 @@ static int adopt_group(Walker *w, const Groups *from, int32_t g) {
     for (int k = 0; k < src->ncards; k++) w->unit_count[units[k]]--;
     w->seq_len = w->letters = 0;
     if (to < 0) return to == -2 ? 0 : -1;
-    const Group *into = &gs->groups[to];
-    for (int c = 0; c < n_combos; c++) {
-        int64_t *best = &gs->best[(size_t)to * n_combos + c];
-        if (group_best(from, g, c) > *best) {
-            *best = group_best(from, g, c);
-            memcpy(gs->seq_arena + into->seqs + (size_t)c * into->ncards, group_sequence(from, src, c),
-                   sizeof(Placed) * src->ncards);
-        }
-    }
+    for (int c = 0; c < n_combos; c++) keep_best(gs, to, c, group_best(from, g, c), group_sequence(from, src, c));
     return 0;
 }
 
