@@ -726,3 +726,34 @@ def test_a_walk_keeping_every_word_over_a_floor_keeps_the_same_words_shared_by_t
         two = best_word(steps, r, floor=floor, keep=True, threads=2)
         assert one.done and two.done and one.kept > 0, (hand, pool, motifs, floor)
         assert (two.kept, two.kept_total) == (one.kept, one.kept_total), (hand, pool, motifs, floor)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_word_beats_lower_prices_by_at_most_what_one_beat_the_higher_by_and_their_fall(seed: int) -> None:
+    """The rounds of prices after the doubled words' walks take those walks' terms to their own prices (price.c,
+    doubled_after): no word of at most L letters beats the later prices by more than the most one beat the earlier
+    ones by and the L largest falls of the units it may take (a class's cards at its own, its copies at the pool's)."""
+    rng = random.Random(f"prices fall {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    hand = Counter(dict(list(hand.items())[:6])) + Counter(["x1"])
+    motifs = [m for m in motifs if m not in DOUBLING_MOTIFS and m != ESCAPED][:1] + DOUBLING_MOTIFS
+    pool = Counter(rng.sample(sorted(deck().elements()), 2))
+    tables = Tables(hand, pool, motifs, rules, None)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods", work=3_000_000)
+    earlier = [rng.choice([0, rng.randrange(1, 4 * 1024), rng.randrange(4 * 1024, 30 * 1024)]) for _ in range(64)]
+    later = [max(0, p - rng.choice([0, rng.randrange(0, p + 1), -rng.randrange(0, 2048)])) for p in earlier]
+    copy_pool = [i for i, res in enumerate(tables.resources) if res["kind"] == RESOURCE_KINDS["copy-pool"]]
+    falls = []
+    for i, res in enumerate(tables.resources):
+        if i in copy_pool:
+            continue
+        falls += [max(0, earlier[i] - later[i])] * res["capacity"]
+        granted = sum(grant["cap"] for grant in tables.grants if grant["resource"] == i)
+        falls += [max(0, earlier[copy_pool[0]] - later[copy_pool[0]])] * granted if copy_pool else []
+    for letters in (5, 6 + seed % 3, 12):
+        before = best_word(steps, r, prices=earlier, letters=letters)
+        after = best_word(steps, r, prices=later, letters=letters)
+        if not (before.done and after.done):  # (a few deals are too big to walk in a test)
+            continue
+        fall = sum(sorted(falls, reverse=True)[:letters])
+        assert after.total <= before.total + fall, (hand, pool, motifs, letters)

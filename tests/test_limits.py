@@ -218,10 +218,11 @@ def test_a_big_hand_under_a_clock_puts_its_doubles_in_the_shortest_words_holding
     """The doublers adding most to a good word alone are long words holding one x (worth some points each), so plays
     built round a good word took them first and spent the x's one to a word: 134 at 2 s, PFFT doubled once. Taking
     the words holding most doubles, shortest first, puts the four x's in two words of five or six letters, doubling a
-    word four times (293 at 30 s)."""
+    word four times (293 at 30 s); or, better (346 at 3 s on a machine half as fast), two of them in SAXITOXINS,
+    doubling POUF twice beside EXCHEQUER."""
     play = doubled_at_three_seconds(XEROX_HAND)
     assert play.total >= 280
-    assert max(len(doubled) for doubled in play.score.doubled_by) == 4
+    assert max(len(doubled) for doubled in play.score.doubled_by) >= 2
 
 
 VOWEL_V_HAND = ("wild2 wildvowel1 v2 doublewild1 e2 e3 ng2 v1 v3 i1 h2 p2 o2 wildconsonant3 s2 ti2", "c2 ti1 y1 r5",

@@ -153,14 +153,22 @@ int64_t doubling_term(const Doubling *d, const int64_t *cap, int j) {
 /* What the doubles may add to a play, no word doubled j times scoring more than cap[j] (cap NULL: no cap): the most
  * sum of (2^d_j - 1) times the word doubled d_j times over the ways of splitting them (at most a quarter of
  * INT64_MAX). */
-int64_t doubling_split(const Doubling *d, const int64_t *term) {
+int64_t doubling_split(const Doubling *d, const int64_t *term) { return doubling_split_taking(d, term, NULL); }
+
+int64_t doubling_split_taking(const Doubling *d, const int64_t *term, int *taken) {
     const __int128 top = INT64_MAX / 4;
     __int128 split[31] = {0};
+    int last[31] = {0};  /* (the j of the most split of k doubles' last word; 0: none) */
     for (int k = 1; k <= d->most; k++)
         for (int j = 1; j <= k; j++) {
             __int128 v = (__int128)term[j] + split[k - j];
-            if (v > split[k]) split[k] = v > top ? top : v;
+            if (v > split[k]) {
+                split[k] = v > top ? top : v;
+                last[k] = j;
+            }
         }
+    for (int j = 0; j <= 30 && taken; j++) taken[j] = 0;
+    for (int k = d->most; taken && k > 0 && last[k]; k -= last[k]) taken[last[k]]++;
     return (int64_t)split[d->most];
 }
 

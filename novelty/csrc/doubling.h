@@ -38,5 +38,8 @@ int64_t doubling_at(const Doubling *d, const int64_t *cap);
 /* The most sum of term[j_i] over the ways of splitting the doubles into words doubled j_i times (every term[j] >= 0,
  * 1 <= j <= d->most; at most a quarter of INT64_MAX). */
 int64_t doubling_split(const Doubling *d, const int64_t *term);
+/* The same, and (taken, 31 entries) how many words doubled j times one of the most splits takes: lowering a term it
+ * does not take cannot lower it. */
+int64_t doubling_split_taking(const Doubling *d, const int64_t *term, int *taken);
 
 #endif

@@ -44,6 +44,8 @@
 #define FIRST_TRY_RAISE 4.0   /* ... and then this many times the lift (a quicker walk), until one finishes */
 #define ROUND_CAP 3.0     /* a later round is cut short past this many times what it was planned to take ... */
 #define ROUND_CAP_MIN 0.1 /* ... or this many seconds, whichever is more (its time goes to what follows) */
+#define DOUBLED_AIM 0.7   /* of a doubled word's term: what its next walk's floor aims at (a walk finding no word over
+                           * it lowers the term so far; from a lower floor, it takes longer and may be cut short) */
 #define FIX_GAP 0.05      /* of the best play found: the most the bound may be above it for a reduced-cost fixing */
 
 typedef struct {
@@ -346,6 +348,47 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
     }
 }
 
+typedef struct {
+    int j, known, walked;
+    const Within *within;
+    int64_t term;
+    int64_t most;  /* walked: the least most its walks found (at the prices halved j times, 1/PRICE_SCALE points) */
+    int64_t start; /* the first walk's floor (INT64_MIN: half its term) */
+} Way;  /* a word doubled j times, within these limits */
+
+/* The doubled words' ways, and the prices their walks were at: what later rounds' prices make of them
+ * (doubled_after). */
+typedef struct {
+    int n;
+    Way way[62];
+    int64_t scaled[MAX_RESOURCES];
+} Walked;
+
+/* Each word's term (into out[j]): the most of its ways', at most the allowance's (allowed[j]). */
+static void ways_term(const Way *way, int n, const Doubling *d, const int64_t *allowed, int64_t *out) {
+    for (int j = 1; j <= d->most; j++) {
+        int64_t most = 0;
+        for (int k = 0; k < n; k++)
+            if (way[k].j == j && way[k].term > most) most = way[k].term;
+        out[j] = most < allowed[j] ? most : allowed[j];
+    }
+}
+
+static int64_t prices_fall(const Tables *t, const int64_t *earlier, const int64_t *later, int j, int letters);
+
+/* What a way adds, when no word within its limits beats the prices halved j times by more than `most` (1/PRICE_SCALE
+ * points) and none beats its prices by more than `beaten`: 2^j most - beaten, in points (rounded up; 0 at least). */
+static int64_t way_adds(const Way *w, int64_t most, int64_t beaten) {
+    __int128 over = ((__int128)most << w->j) - beaten;
+    return over <= 0 ? 0 : (int64_t)((over + PRICE_SCALE - 1) / PRICE_SCALE);
+}
+
+/* The most a word within way w's limits beats prices `later` halved j times by, from what its walks at prices
+ * `earlier` found (w->most): that and what its units' prices fell by (prices_fall). */
+static int64_t way_moved(const Tables *t, const Way *w, const int64_t *earlier, const int64_t *later) {
+    return w->most + prices_fall(t, earlier, later, w->j, w->within->letters);
+}
+
 /* What the doubles may add, at a round's prices (scaled[], per unit of each resource, under which no word beats its
  * prices by more than `beaten`, 1/PRICE_SCALE points), over what the bound counts for the words they double. A play's
  * words other than those it doubles take the units left by them, so they are worth at most the prices of those units
@@ -356,32 +399,46 @@ static void doubled_caps(const Pack *p, const Doubling *d, const int64_t *scaled
  * term is the least of the two, split over the doubles as the allowance's are (doubling_split). When the words
  * holding two doubles or more are known, the word's ways apart (Doubling.one, .two): each word holding its doubles
  * holds one (so there are j of them, each longer than it: it is short), or one holds two or more (and fits beside it,
- * longer than it); the term is the more of the two ways'. As the allowance's walks do, each walk aims at half the
- * largest term left (a walk from a high floor is quick), until `until`: a walk that finds a word over its floor has
- * the term exactly, one cut short bounds it by what it left. -1 when out of memory. */
+ * longer than it); the term is the more of the two ways'. Each walk aims at DOUBLED_AIM of the largest term the most
+ * split takes (lowering another cannot lower it; a walk from a high floor is quick), until `until`: a walk that
+ * finds a word over its floor has the term exactly, one cut short bounds it by what it left. With `before` (walks at
+ * earlier prices, of the same doubles), each way walked starts from what those found, moved to these prices
+ * (way_moved), and its first walk from the floor they found. The ways into *walked. -1 when out of memory. */
 static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, const int64_t *scaled, int64_t beaten,
-                                 const int64_t *cap, double until) {
+                                 const int64_t *cap, double until, const Walked *before, Walked *walked) {
     const Tables *t = p->t;
-    typedef struct {
-        int j, known;
-        const Within *within;
-        int64_t term;
-    } Way;  /* a word doubled j times, within these limits */
-    Way way[62];
+    Way *way = walked->way;
     int64_t term[31] = {0};
     int n = 0, filled = 0;  /* (the priced paths are at the prices halved `filled` times: 0, none yet) */
+    memcpy(walked->scaled, scaled, sizeof walked->scaled);
     for (int j = 1; j <= d->most; j++) {
         term[j] = doubling_term(d, cap, j);
         const Within *ways[2] = {d->apart ? &d->one[j] : &d->within[j], d->apart ? &d->two[j] : NULL};
         for (int k = 0; k < 2 && ways[k]; k++) {
             int none = ways[k]->letters < MIN_WORD_LENGTH;  /* (0 letters is no limit: never asked) */
-            way[n++] = (Way){j, none || term[j] <= 0, ways[k], none ? 0 : term[j]};
+            way[n] = (Way){j, none || term[j] <= 0, 0, ways[k], none ? 0 : term[j], 0, INT64_MIN};
+            const Way *was = before ? &before->way[n] : NULL;
+            if (was && was->walked && !none) {  /* (its walks at earlier prices: a bound, and a first floor) */
+                way[n].most = way_moved(t, was, before->scaled, scaled);
+                way[n].walked = 1;
+                int64_t adds = way_adds(&way[n], way[n].most, beaten);
+                if (adds < way[n].term) way[n].term = adds;
+                way[n].known = way[n].term <= 0;
+                way[n].start = was->most;
+            }
+            n++;
         }
     }
+    walked->n = n;
     for (;;) {
         Way *w = NULL;
-        for (int k = 0; k < n; k++)
-            if (!way[k].known && (!w || way[k].term > w->term)) w = &way[k];
+        int64_t now_term[31];
+        int taken[31];
+        ways_term(way, n, d, term, now_term);
+        doubling_split_taking(d, now_term, taken);
+        for (int k = 0; k < n; k++)  /* (only a term the most split takes, at its word's most way, may lower it) */
+            if (!way[k].known && taken[way[k].j] && way[k].term >= now_term[way[k].j] && (!w || way[k].term > w->term))
+                w = &way[k];
         double now = now_seconds();
         if (!w || now >= until) break;
         budget_phase(p->b, now + (until - now) / 2, 1.0);
@@ -392,109 +449,263 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
         if (filled != w->j && ceiling_price(ceiling, price.cheap) < 0) return -1;
         filled = w->j;
         WordWalk found;
-        __int128 aim = (__int128)(w->term / 2) * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
-        int64_t floor = (int64_t)(aim >> w->j);
+        int64_t aimed = (int64_t)((double)w->term * DOUBLED_AIM);
+        __int128 aim = (__int128)aimed * PRICE_SCALE + beaten;  /* (the floor: 2^j times it, less beaten) */
+        int64_t floor = w->start != INT64_MIN ? w->start : (int64_t)(aim >> w->j);
+        w->start = INT64_MIN;
         if (walk_priced_within(t, ceiling, &price, floor, p->b, w->within, &found) < 0) return -1;
-        __int128 over = ((__int128)found.most << w->j) - beaten;  /* (found.most: at least the floor) */
-        int64_t points = over <= 0 ? 0 : (int64_t)((over + PRICE_SCALE - 1) / PRICE_SCALE);
+        int64_t points = way_adds(w, found.most, beaten);  /* (found.most: at least the floor) */
         if (points < w->term) w->term = points;
+        if (!w->walked || found.most < w->most) w->most = found.most;
+        w->walked = 1;
         w->known = !found.done || found.len || w->term <= 0;  /* (cut short, or exact: no walk lowers it) */
     }
-    for (int j = 1; j <= d->most; j++) {  /* each the most of its ways, at most the allowance's */
-        int64_t most = 0;
-        for (int k = 0; k < n; k++)
-            if (way[k].j == j && way[k].term > most) most = way[k].term;
-        if (most < term[j]) term[j] = most;
-    }
+    ways_term(way, n, d, term, term);
     return doubling_split(d, term);
 }
 
-/* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
- * (next_lift), then the slack; the least bound (`fixed`, what the doubles `d` may add, prices x capacity and what
- * words beat them by, in 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's
- * duals into dual[].
- * The first round has until the phase's deadline, the others until `later` (0: the same). Whether any round
- * finished. */
-static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t fixed,
-                        const Doubling *d, int64_t *least, Fixing *fixing, double *dual, double later) {
-    Prices price;
-    double center[MAX_RESOURCES];
-    int64_t scaled[MAX_RESOURCES], cap[31] = {0}, words, excess, best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int known = 0;
-    double n = lifted_units(p->t, c), deadline = p->b->deadline, growth = GROWTH, last_lift = 0, last_took = 0;
-    double planned = 0;  /* what the next round should take, by the last one's time (0: not known) */
-    Round round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK};
-    *least = INT64_MAX;
-    /* The least bound's round: its prices, what no word beats them by, its caps and words (doubled_at_prices) */
-    int64_t least_scaled[MAX_RESOURCES], least_beaten = 0, least_cap[31] = {0}, least_words = 0;
-    double phase_end = deadline;
-    if (later > 0) later -= d->walk_time;  /* (the doubled words' walks have it, after the rounds) */
-    for (int k = 0; k < PRICE_ROUNDS && !c->failed && !p->b->stopped; k++) {
-        double started = now_seconds(), cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
-        if (!known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
-        else if (planned > 0 && deadline > 0 && started + cap_s < deadline) budget_phase(p->b, started + cap_s, 1.0);
-        int done = price_round(p, ceiling, c, s, beaters, dual, &round, &price, scaled, &words, &excess);
-        if (deadline > 0) budget_phase(p->b, deadline, 1.0);
-        if (!done && !known && !p->failed && round.lift > 0 && now_seconds() < deadline) {
-            round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
+/* How much less the units of a word of at most `letters` letters cost at prices `later` than at `earlier` (both
+ * halved j times), at most: each unit's fall (a copy's, the pool's), the largest `letters` of them. */
+static int64_t prices_fall(const Tables *t, const int64_t *earlier, const int64_t *later, int j, int letters) {
+    int64_t fall[MAX_RESOURCES + 1];
+    int count[MAX_RESOURCES + 1], n = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        if (t->res[r].kind == RES_KIND_copy_pool) continue;  /* (a class's copies: beside it, below) */
+        int64_t f = (earlier[r] >> j) - (later[r] >> j);
+        fall[n] = f > 0 ? f : 0;
+        count[n++] = t->res[r].capacity;
+        if (t->twin_cap[r] && t->pool_res >= 0) {
+            int64_t g = (earlier[t->pool_res] >> j) - (later[t->pool_res] >> j);
+            fall[n] = g > 0 ? g : 0;
+            count[n++] = t->twin_cap[r];
+        }
+    }
+    int64_t sum = 0;
+    while (letters > 0) {  /* (the largest first) */
+        int i = -1;
+        for (int k = 0; k < n; k++)
+            if (count[k] > 0 && fall[k] > 0 && (i < 0 || fall[k] > fall[i])) i = k;
+        if (i < 0) break;
+        int take = count[i] < letters ? count[i] : letters;
+        sum += fall[i] * take;
+        letters -= take;
+        count[i] = 0;
+    }
+    return sum;
+}
+
+/* What the doubles may add at a later round's prices (scaled[], no word beating them by more than `beaten`, the
+ * allowance's caps cap[]), from the ways walked at earlier prices (doubled_at_prices): a word within a way's limits
+ * beats the later prices halved j times by at most what its walks found it beat the earlier ones by and what its units'
+ * prices fell by (prices_fall). A way not walked has the allowance's term. */
+static int64_t doubled_after(const Pack *p, const Doubling *d, const Walked *walked, const int64_t *scaled,
+                             int64_t beaten, const int64_t *cap) {
+    Way way[62];
+    int64_t term[31] = {0};
+    for (int j = 1; j <= d->most; j++) term[j] = doubling_term(d, cap, j);
+    for (int k = 0; k < walked->n; k++) {
+        way[k] = walked->way[k];
+        const Way *w = &way[k];
+        if (w->within->letters < MIN_WORD_LENGTH) continue;  /* (no such word: 0) */
+        if (!w->walked) {
+            way[k].term = term[w->j];
             continue;
         }
-        if (!done) break;
-        int64_t beaten = excess / most_words(p->t);  /* (what any one word beats its prices by) */
-        doubled_caps(p, d, scaled, beaten, cap);
-        int64_t rest = fixed + doubling_at(d, cap);
-        int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
-        round.center = total < *least ? NULL : center;  /* after a round that did not lower it: halfway */
-        if (total < *least) {
-            *least = total;
-            memcpy(least_scaled, scaled, sizeof least_scaled);
-            memcpy(least_cap, cap, sizeof least_cap);
-            least_beaten = beaten;
-            least_words = words;
-            memcpy(center, dual, sizeof center);
-            fix(p, &price, scaled, rest, words, beaten, fixing);
+        way[k].term = way_adds(w, way_moved(p->t, w, walked->scaled, scaled), beaten);
+    }
+    ways_term(way, walked->n, d, term, term);
+    return doubling_split(d, term);
+}
+
+/* A round, for the doubled words' walks at its prices (doubled_at_prices): its prices (scaled), what no word beats
+ * them by, its caps and words (prices x capacity and what words beat them by, 1/PRICE_SCALE points; INT64_MAX: no
+ * round). */
+typedef struct {
+    int64_t scaled[MAX_RESOURCES], beaten, cap[31], words;
+} RoundAt;
+
+/* The rounds of prices' state, kept between their runs: before the doubled words' walks at the least bound's prices,
+ * and after them (price_rounds). */
+typedef struct {
+    Pack *p;
+    Ceiling *ceiling;
+    Columns *c;
+    Basis *s;
+    Beaters *beaters;
+    const Doubling *d;
+    Fixing *fixing;
+    double *dual;
+    int64_t fixed, best;
+    int known;   /* a round finished */
+    int stalled; /* the rounds ended for want of time to lower the lift */
+    Round round;
+    double n, growth, last_lift, last_took;
+    double planned;  /* what the next round should take, by the last one's time (0: not known) */
+    double center[MAX_RESOURCES];
+    int64_t least, fixable;  /* the least bound; the least by the allowance's terms alone (the fixing's: fix) */
+    RoundAt at_least;  /* the least bound's round */
+    RoundAt fewest;    /* since the doubled words' walks (walked): the round of the least prices x capacity and what
+                        * words beat them by (their walks again at its prices may lower the least bound) */
+    const Walked *walked;  /* NULL, or the doubled words' ways (the rounds after their walks: doubled_after) */
+} Rounds;
+
+/* A round's bound: `fixed`, what the doubles may add, prices x capacity and what words beat them by (`words`, in
+ * 1/PRICE_SCALE points); kept when it is the least, and a fixing at its prices when the allowance's is. */
+static void round_bound(Rounds *q, const Prices *price, const int64_t *scaled, int64_t words, int64_t excess) {
+    int64_t cap[31] = {0}, beaten = excess / most_words(q->p->t);  /* (what any one word beats its prices by) */
+    doubled_caps(q->p, q->d, scaled, beaten, cap);
+    int64_t allowed = q->fixed + doubling_at(q->d, cap);
+    int64_t rest = q->walked ? q->fixed + doubled_after(q->p, q->d, q->walked, scaled, beaten, cap) : allowed;
+    int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
+    int64_t by_allowance = allowed > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : allowed * PRICE_SCALE + words;
+    q->round.center = total < q->least ? NULL : q->center;  /* after a round that did not lower it: halfway */
+    RoundAt *keep[2] = {total < q->least ? &q->at_least : NULL,
+                        q->walked && words < q->fewest.words ? &q->fewest : NULL};
+    for (int i = 0; i < 2; i++)
+        if (keep[i]) {
+            memcpy(keep[i]->scaled, scaled, sizeof keep[i]->scaled);
+            memcpy(keep[i]->cap, cap, sizeof keep[i]->cap);
+            keep[i]->beaten = beaten;
+            keep[i]->words = words;
         }
-        int first = !known;
-        known = 1;
+    if (total < q->least) {
+        q->least = total;
+        memcpy(q->center, q->dual, sizeof q->center);
+    }
+    if (by_allowance < q->fixable) {
+        q->fixable = by_allowance;
+        fix(q->p, price, scaled, allowed, words, beaten, q->fixing);
+    }
+}
+
+static int next_round(Rounds *q, double took, double deadline, int64_t excess);
+
+/* The lift lowered by as much as a round that fits in the time `left` allows, after one at it took q->last_took
+ * (next_lift); 0 when none fits (q->stalled: a later run may lower it, with more time). */
+static int lower_lift(Rounds *q, double left) {
+    Round *round = &q->round;
+    double lift = next_lift(round->lift, q->last_took, left, q->growth);
+    q->stalled = lift < 0;
+    if (lift < 0) return 0;
+    q->planned = q->last_took * pow(round->lift / lift, q->growth);
+    round->lift = lift < LAST_LIFT * (double)q->best / q->n ? 0 : lift;
+    return 1;
+}
+
+/* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
+ * (next_lift), then the slack (round_bound keeps the least bound). The first round has until `deadline`, the others
+ * until `later` (0: the same). */
+static void run_rounds(Rounds *q, double deadline, double later) {
+    Pack *p = q->p;
+    Prices price;
+    int64_t scaled[MAX_RESOURCES], words, excess;
+    for (int k = 0; k < PRICE_ROUNDS && !q->c->failed && !p->b->stopped; k++) {
+        double started = now_seconds(), planned = q->planned;
+        double cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
+        if (!q->known && deadline > 0) budget_phase(p->b, started + (deadline - started) * FIRST_TRY_SHARE, 1.0);
+        else if (planned > 0 && deadline > 0 && started + cap_s < deadline) budget_phase(p->b, started + cap_s, 1.0);
+        int done = price_round(p, q->ceiling, q->c, q->s, q->beaters, q->dual, &q->round, &price, scaled, &words,
+                               &excess);
+        if (deadline > 0) budget_phase(p->b, deadline, 1.0);
+        if (!done && !q->known && !p->failed && q->round.lift > 0 && now_seconds() < deadline) {
+            q->round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
+            continue;
+        }
+        if (!done) return;
+        round_bound(q, &price, scaled, words, excess);
+        int first = !q->known;
+        q->known = 1;
         if (first && later > 0 && later < deadline) {  /* the first round had longer: the others end sooner */
-            if (now_seconds() >= later) break;
+            if (now_seconds() >= later) return;
             budget_phase(p->b, later, 1.0);
             deadline = later;
         }
-        for (int i = 0; i < beaters->n; i++) add_beater(p->t, c, &beaters->word[i], dual);
-        double now = now_seconds(), took = now - started, left = deadline > 0 ? deadline - now : 0;
-        /* The lift down first; then, once no word beats its prices by more than the slack (or by a point in all),
-         * the slack. But while the words found beating the prices add more to the bound than halving the lift would
-         * take off, the same lift again, those words in the relaxation (its prices move to them). */
-        planned = took;  /* (the same lift again, or a lower slack: about as long) */
-        if (round.lift && beaters->n && (double)excess / PRICE_SCALE > round.lift * n / 2) {
-            if (deadline > 0 && took > ROUND_ROOM * left) break;
-        } else if (round.lift) {
-            if (last_lift > round.lift && last_took > 0 && took > 0) {  /* measured: the last step's */
-                double g = log(took / last_took) / log(last_lift / round.lift);
-                growth = g < 1.0 ? 1.0 : g > 4.0 ? 4.0 : g;
-            }
-            last_lift = round.lift;
-            last_took = took;
-            double lift = next_lift(round.lift, took, left, growth);
-            if (lift < 0) break;
-            planned = took * pow(round.lift / lift, growth);
-            round.lift = lift < LAST_LIFT * (double)best / n ? 0 : lift;
-        } else if (!beaters->n || excess < PRICE_SCALE) {
-            if (!round.slack || (deadline > 0 && took > ROUND_ROOM * left)) break;
-            round.slack = round.slack / 2 < LAST_SLACK ? 0 : round.slack / 2;
+        for (int i = 0; i < q->beaters->n; i++) add_beater(p->t, q->c, &q->beaters->word[i], q->dual);
+        if (!next_round(q, now_seconds() - started, deadline, excess)) return;
+    }
+}
+
+/* The next round's lift and slack after one that took `took` seconds, the words it found beating their prices by
+ * `excess` in all, or 0 when none is worth the time to `deadline`. The lift down first; then, once no word beats its
+ * prices by more than the slack (or by a point in all), the slack. But while the words found beating the prices add
+ * more to the bound than halving the lift would take off, the same lift again, those words in the relaxation (its
+ * prices move to them). */
+static int next_round(Rounds *q, double took, double deadline, int64_t excess) {
+    double left = deadline > 0 ? deadline - now_seconds() : 0;
+    Round *round = &q->round;
+    q->planned = took;  /* (the same lift again, or a lower slack: about as long) */
+    if (round->lift && q->beaters->n && (double)excess / PRICE_SCALE > round->lift * q->n / 2)
+        return !(deadline > 0 && took > ROUND_ROOM * left);
+    if (round->lift) {
+        if (q->last_lift > round->lift && q->last_took > 0 && took > 0) {  /* measured: the last step's */
+            double g = log(took / q->last_took) / log(q->last_lift / round->lift);
+            q->growth = g < 1.0 ? 1.0 : g > 4.0 ? 4.0 : g;
         }
+        q->last_lift = round->lift;
+        q->last_took = took;
+        return lower_lift(q, left);
+    } else if (!q->beaters->n || excess < PRICE_SCALE) {
+        if (!round->slack || (deadline > 0 && took > ROUND_ROOM * left)) return 0;
+        round->slack = round->slack / 2 < LAST_SLACK ? 0 : round->slack / 2;
     }
-    /* The rounds end by `later`; until the phase's deadline, the walks for the words shorter-word doubles double */
-    if (known && d->most && deadline > 0 && !c->failed && !p->failed && now_seconds() < phase_end
-        && doubling_at(d, least_cap) > 0) {
-        int64_t again = doubled_at_prices(p, ceiling, d, least_scaled, least_beaten, least_cap, phase_end);
+    return 1;
+}
+
+/* The walks for the words the doubles double, at the least bound's prices, until `until` (doubled_at_prices, their
+ * ways into *walked): the least bound lowered by what they find. Whether they ran (-1 from them fails the search). */
+static int walk_doubled(Rounds *q, const RoundAt *at, double until, const Walked *before, Walked *walked) {
+    Pack *p = q->p;
+    if (!q->known || !q->d->most || until <= 0 || q->c->failed || p->failed || now_seconds() >= until
+        || at->words == INT64_MAX || doubling_at(q->d, at->cap) <= 0)
+        return 0;
+    int64_t again = doubled_at_prices(p, q->ceiling, q->d, at->scaled, at->beaten, at->cap, until, before, walked);
+    budget_phase(p->b, until, 1.0);
+    if (again < 0) {
+        p->failed = 1;
+        return 0;
+    }
+    int64_t rest = q->fixed + again;
+    if (rest <= INT64_MAX / PRICE_SCALE / 2 && rest * PRICE_SCALE + at->words < q->least)
+        q->least = rest * PRICE_SCALE + at->words;
+    return 1;
+}
+
+/* The rounds of prices (run_rounds) until `later` (0: the phase's deadline) less the doubled words' walk time; then,
+ * until the phase's deadline, those walks at the least bound's prices (doubled_at_prices); then, while time is left
+ * before `later`, more rounds, the doubles' terms from those walks (doubled_after). The least bound (in
+ * 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's duals into dual[].
+ * Whether any round finished. */
+static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t fixed,
+                        const Doubling *d, int64_t *least, Fixing *fixing, double *dual, double later) {
+    Rounds *q = calloc(1, sizeof *q);
+    if (!q) {
+        c->failed = 1;
+        return 0;
+    }
+    int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
+    double n = lifted_units(p->t, c), phase_end = p->b->deadline;
+    *q = (Rounds){.p = p, .ceiling = ceiling, .c = c, .s = s, .beaters = beaters, .d = d, .fixing = fixing,
+                  .dual = dual, .fixed = fixed, .best = best, .n = n, .growth = GROWTH, .least = INT64_MAX,
+                  .fixable = INT64_MAX, .at_least.words = INT64_MAX, .fewest.words = INT64_MAX,
+                  .round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK}};
+    run_rounds(q, phase_end, later > 0 ? later - d->walk_time : 0);
+    /* Until the phase's deadline, the walks for the words shorter-word doubles double; then rounds again, and when
+     * they lowered the bound, the walks again at its prices */
+    Walked *walked = malloc(2 * sizeof *walked);
+    if (!walked) c->failed = 1;
+    int ran = walked && walk_doubled(q, &q->at_least, phase_end, NULL, &walked[0]);
+    if (walked && q->known && !c->failed && !p->failed && later > 0 && now_seconds() < later
+        && (!q->stalled || lower_lift(q, later - now_seconds()))) {
+        q->walked = ran ? &walked[0] : NULL;  /* (none: the allowance's terms) */
+        budget_phase(p->b, later, 1.0);
+        run_rounds(q, later, 0);
         budget_phase(p->b, phase_end, 1.0);
-        if (again < 0) p->failed = 1;
-        int64_t rest = fixed + again;
-        if (again >= 0 && rest <= INT64_MAX / PRICE_SCALE / 2 && rest * PRICE_SCALE + least_words < *least)
-            *least = rest * PRICE_SCALE + least_words;
+        if (ran && q->fewest.words < q->at_least.words) walk_doubled(q, &q->fewest, phase_end, &walked[0], &walked[1]);
     }
+    *least = q->least;
+    int known = q->known;
+    free(walked);
+    free(q);
     return known;
 }
 
