@@ -598,7 +598,7 @@ static int lower_lift(Rounds *q, double left) {
 static void run_rounds(Rounds *q, double deadline, double later) {
     Pack *p = q->p;
     Prices price;
-    int64_t scaled[MAX_RESOURCES], words, excess;
+    int64_t scaled[MAX_RESOURCES], words = 0, excess = 0;
     for (int k = 0; k < PRICE_ROUNDS && !q->c->failed && !p->b->stopped; k++) {
         double started = now_seconds(), planned = q->planned;
         double cap_s = planned * ROUND_CAP > ROUND_CAP_MIN ? planned * ROUND_CAP : ROUND_CAP_MIN;
