@@ -403,7 +403,8 @@ static int64_t way_moved(const Tables *t, const Way *w, const int64_t *earlier, 
  * split takes (lowering another cannot lower it; a walk from a high floor is quick), until `until`: a walk that
  * finds a word over its floor has the term exactly, one cut short bounds it by what it left. With `before` (walks at
  * earlier prices, of the same doubles), each way walked starts from what those found, moved to these prices
- * (way_moved), and its first walk from the floor they found. The ways into *walked. -1 when out of memory. */
+ * (way_moved), and its first walk from the floor they found (each of those the split wants has as much of the time
+ * left; else each walk has half). The ways into *walked. -1 when out of memory. */
 static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, const int64_t *scaled, int64_t beaten,
                                  const int64_t *cap, double until, const Walked *before, Walked *walked) {
     const Tables *t = p->t;
@@ -433,15 +434,18 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
     for (;;) {
         Way *w = NULL;
         int64_t now_term[31];
-        int taken[31];
+        int taken[31], wanted = 0;
         ways_term(way, n, d, term, now_term);
         doubling_split_taking(d, now_term, taken);
         for (int k = 0; k < n; k++)  /* (only a term the most split takes, at its word's most way, may lower it) */
-            if (!way[k].known && taken[way[k].j] && way[k].term >= now_term[way[k].j] && (!w || way[k].term > w->term))
-                w = &way[k];
+            if (!way[k].known && taken[way[k].j] && way[k].term >= now_term[way[k].j]) {
+                wanted++;
+                if (!w || way[k].term > w->term) w = &way[k];
+            }
         double now = now_seconds();
         if (!w || now >= until) break;
-        budget_phase(p->b, now + (until - now) / 2, 1.0);
+        /* Half the time left, or (walks again, each from the floor it found) a share for each walk the split wants */
+        budget_phase(p->b, now + (until - now) / (before ? wanted : 2), 1.0);
         int64_t halved[MAX_RESOURCES];
         Prices price;
         for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> w->j;
