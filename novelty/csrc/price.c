@@ -471,8 +471,8 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
 /* How much less the units of a word of at most `letters` letters cost at prices `later` than at `earlier` (both
  * halved j times), at most: each unit's fall (a copy's, the pool's), the largest `letters` of them. */
 static int64_t prices_fall(const Tables *t, const int64_t *earlier, const int64_t *later, int j, int letters) {
-    int64_t fall[MAX_RESOURCES + 1];
-    int count[MAX_RESOURCES + 1], n = 0;
+    int64_t fall[2 * MAX_RESOURCES];  /* (a resource's own, and a class's copies') */
+    int count[2 * MAX_RESOURCES], n = 0;
     for (int r = 0; r < t->n_res; r++) {
         if (t->res[r].kind == RES_KIND_copy_pool) continue;  /* (a class's copies: beside it, below) */
         int64_t f = (earlier[r] >> j) - (later[r] >> j);
