@@ -353,7 +353,7 @@ typedef struct {
     const Within *within;
     int64_t term;
     int64_t most;  /* walked: the least most its walks found (at the prices halved j times, 1/PRICE_SCALE points) */
-    int64_t start; /* the first walk's floor (INT64_MIN: half its term) */
+    int64_t start; /* the first walk's floor (INT64_MIN: DOUBLED_AIM of its term) */
 } Way;  /* a word doubled j times, within these limits */
 
 /* The doubled words' ways, and the prices their walks were at: what later rounds' prices make of them
