@@ -693,10 +693,11 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
                   .fixable = INT64_MAX, .at_least.words = INT64_MAX, .fewest.words = INT64_MAX,
                   .round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK}};
     run_rounds(q, phase_end, later > 0 ? later - d->walk_time : 0);
-    /* Until the phase's deadline, the walks for the words shorter-word doubles double; then rounds again, and when
-     * they lowered the bound, the walks again at its prices */
+    /* Until the phase's deadline, the walks for the words shorter-word doubles double; then rounds again, and the
+     * walks again at the prices of the one whose words' part is least, when it is less than the walks' round's */
     Walked *walked = malloc(2 * sizeof *walked);
     if (!walked) c->failed = 1;
+    int64_t walked_words = q->at_least.words;  /* (the round the walks are at) */
     int ran = walked && walk_doubled(q, &q->at_least, phase_end, NULL, &walked[0]);
     if (walked && q->known && !c->failed && !p->failed && later > 0 && now_seconds() < later
         && (!q->stalled || lower_lift(q, later - now_seconds()))) {
@@ -704,7 +705,7 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
         budget_phase(p->b, later, 1.0);
         run_rounds(q, later, 0);
         budget_phase(p->b, phase_end, 1.0);
-        if (ran && q->fewest.words < q->at_least.words) walk_doubled(q, &q->fewest, phase_end, &walked[0], &walked[1]);
+        if (ran && q->fewest.words < walked_words) walk_doubled(q, &q->fewest, phase_end, &walked[0], &walked[1]);
     }
     *least = q->least;
     int known = q->known;
