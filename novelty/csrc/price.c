@@ -553,6 +553,12 @@ typedef struct {
     const Walked *walked;  /* NULL, or the doubled words' ways (the rounds after their walks: doubled_after) */
 } Rounds;
 
+/* A round's bound, in 1/PRICE_SCALE points, from `rest` (points) and `words`; INT64_MAX / 2 when `rest` is too large
+ * to scale. */
+static int64_t round_total(int64_t rest, int64_t words) {
+    return rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
+}
+
 /* A round's bound: `fixed`, what the doubles may add, prices x capacity and what words beat them by (`words`, in
  * 1/PRICE_SCALE points); kept when it is the least, and a fixing at its prices when the allowance's is. */
 static void round_bound(Rounds *q, const Prices *price, const int64_t *scaled, int64_t words, int64_t excess) {
@@ -560,8 +566,7 @@ static void round_bound(Rounds *q, const Prices *price, const int64_t *scaled, i
     doubled_caps(q->p, q->d, scaled, beaten, cap);
     int64_t allowed = q->fixed + doubling_at(q->d, cap);
     int64_t rest = q->walked ? q->fixed + doubled_after(q->p, q->d, q->walked, scaled, beaten, cap) : allowed;
-    int64_t total = rest > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : rest * PRICE_SCALE + words;
-    int64_t by_allowance = allowed > INT64_MAX / PRICE_SCALE / 2 ? INT64_MAX / 2 : allowed * PRICE_SCALE + words;
+    int64_t total = round_total(rest, words), by_allowance = round_total(allowed, words);
     q->round.center = total < q->least ? NULL : q->center;  /* after a round that did not lower it: halfway */
     RoundAt *keep[2] = {total < q->least ? &q->at_least : NULL,
                         q->walked && words < q->fewest.words ? &q->fewest : NULL};
