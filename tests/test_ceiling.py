@@ -678,10 +678,11 @@ def test_a_sixteen_card_hand_whose_walk_finishes_is_still_proved() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_a_priced_walk_shared_by_two_walkers_finds_what_one_walker_finds(seed: int) -> None:
     """The bound from prices shares its walks between two threads (walk.c, walk_shared): the nodes one card down
-    are taken by the walkers in turn, the floor either reaches both's below them. Shared, a walk finds the most a word
-    beats its prices by that one walker finds, from any floor, within any limits; and cut short by the clock, it never
-    answers less than that as the most any word left unwalked may beat them by. Big deals: four wilds (one a Double
-    Wild) and copies, so that the walks have many nodes to share."""
+    are taken by the walkers in turn, the floor either reaches both's below them; the priced paths the walks read are
+    filled by two threads too (paths.c, paths_fill: half the factors and splits each). Shared, a walk finds the most
+    a word beats its prices by that one walker finds, from any floor, within any limits; and cut short by the clock,
+    it never answers less than that as the most any word left unwalked may beat them by. Big deals: four wilds (one a
+    Double Wild) and copies, so that the walks have many nodes to share."""
     rng = random.Random(f"shared walk {seed}")
     hand, motifs, rules, _ = deal(rng)
     hand = Counter(dict(list(hand.items())[:8])) + Counter(["doublewild1", "wild2", "wildvowel1", "wildconsonant1"])

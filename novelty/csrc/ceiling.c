@@ -1376,7 +1376,7 @@ static int paths(Ceiling *c) {
     return 0;
 }
 
-int ceiling_price(Ceiling *c, const int64_t *cheap) {
+int ceiling_price(Ceiling *c, const int64_t *cheap, int threads) {
     const Tables *t = c->t;
     if (!c->priced.depth  /* (the priced paths' layout, at the first prices) */
         && paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
@@ -1385,7 +1385,7 @@ int ceiling_price(Ceiling *c, const int64_t *cheap) {
     EdgeValues *value = malloc(sizeof *value * PRICED_FACTORS);
     if (!value) return -1;
     for (int k = 0; k < c->priced.factors; k++) priced_letter_values(c, cheap, (int64_t)1 << k, value[k]);
-    int rc = paths_fill(&c->priced, (const EdgeValues *)value);
+    int rc = paths_fill(&c->priced, (const EdgeValues *)value, threads);
     free(value);
     return rc;
 }

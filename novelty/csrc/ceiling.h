@@ -94,9 +94,9 @@ typedef struct {
 /* 0, or -1 when out of memory. */
 int ceiling_init(Ceiling *c, const Tables *t);
 void ceiling_free(Ceiling *c);
-/* Work out the priced paths (each factor's) for these least prices per unit of each resource (1/PRICE_SCALE points); -1 when out of
- * memory. */
-int ceiling_price(Ceiling *c, const int64_t *cheap);
+/* Work out the priced paths (each factor's) for these least prices per unit of each resource (1/PRICE_SCALE points),
+ * in `threads` (1 or 2); -1 when out of memory. */
+int ceiling_price(Ceiling *c, const int64_t *cheap, int threads);
 
 /* No word spelled by `seq` (m cards, `letters` letters) and more cards of the resources `left`, below a node with
  * `facts` and starting with one of `firsts` (ALL_LETTERS: any; `facts` those completions'), scores more than this

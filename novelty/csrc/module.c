@@ -557,7 +557,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             }
             if (rc == 0 && priced) rc = read_prices(prices_obj, t, &price);
             if (rc == 0 && beside_obj != Py_None) rc = read_beside(beside_obj, t, &beside);
-            if (rc == 0 && priced) rc = ceiling_price(c, price.cheap);
+            if (rc == 0 && priced) rc = ceiling_price(c, price.cheap, b.threads);
             Py_BEGIN_ALLOW_THREADS
             int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
             Within within = {copies, letters, given_res, given,

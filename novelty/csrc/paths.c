@@ -1,5 +1,6 @@
 /* Priced paths (paths.h): dynamic programming over the step index, children before parents. */
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "core.h"
@@ -169,28 +170,58 @@ static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int w
     }
 }
 
-int paths_fill(PricedPaths *pp, const EdgeValues *value) {
-    int splits = pp->split >= 0 ? 2 : 1;
+/* One thread's part of a fill: the paths at the factors and splits of every `step`th of them from `first` (each its own
+ * arrays), and whether each one's values fit. */
+typedef struct {
+    PricedPaths *pp;
+    const EdgeValues *value;
+    int first, step, fits[2 * PRICED_FACTORS];
+} FillPart;
+
+static void *fill_part(void *arg) {
+    FillPart *f = arg;
+    PricedPaths *pp = f->pp;
+    int splits = pp->split >= 0 ? 2 : 1, n = pp->factors * splits;
+    Kids kids;
+    for (int64_t node = (int64_t)pp->st->n_nodes - 1; node >= 0; node--) {  /* (children before parents) */
+        kids_of(pp, (uint32_t)node, &kids);
+        int word = steps_is_word(pp->st, (uint32_t)node);
+        for (int x = f->first; x < n; x += f->step) {
+            int k = x / splits, s = x % splits;
+            if (!f->fits[x]) continue;
+            int64_t best[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
+            node_paths(pp, &kids, pp->depth[node], word && (!s || pp->split_word[node]), k, s, f->value[k], bonus,
+                       best);
+            int32_t *at = pp->path[k][s] + path_index(pp, (uint32_t)node, 0);
+            for (int i = 0; i < pp->n_counts; i++)
+                if (store(at + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) f->fits[x] = 0;
+        }
+    }
+    return NULL;
+}
+
+int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads) {
+    int splits = pp->split >= 0 ? 2 : 1, n = pp->factors * splits;
     for (int k = 0; k < pp->factors; k++) {
         pp->usable[k] = 0;
         for (int s = 0; s < splits; s++)
             if (!pp->path[k][s] && !(pp->path[k][s] = malloc(sizeof(int32_t) * pp->st->n_nodes * (size_t)pp->n_counts)))
                 return -1;
     }
-    for (int k = 0; k < pp->factors; k++) pp->usable[k] = 1;  /* (until a value does not fit) */
-    Kids kids;
-    for (int64_t node = (int64_t)pp->st->n_nodes - 1; node >= 0; node--) {  /* (children before parents) */
-        kids_of(pp, (uint32_t)node, &kids);
-        int word = steps_is_word(pp->st, (uint32_t)node);
-        for (int k = 0; k < pp->factors; k++)
-            for (int s = 0; s < splits && pp->usable[k]; s++) {
-                int64_t best[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
-                node_paths(pp, &kids, pp->depth[node], word && (!s || pp->split_word[node]), k, s, value[k], bonus,
-                           best);
-                int32_t *at = pp->path[k][s] + path_index(pp, (uint32_t)node, 0);
-                for (int i = 0; i < pp->n_counts; i++)
-                    if (store(at + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) pp->usable[k] = 0;
-            }
+    int step = threads > 1 && n > 1 ? 2 : 1;  /* (two threads: every other factor and split each) */
+    FillPart part[2];
+    for (int i = 0; i < step; i++) {
+        part[i] = (FillPart){pp, value, i, step, {0}};
+        for (int x = 0; x < n; x++) part[i].fits[x] = 1;  /* (until a value does not fit) */
+    }
+    pthread_t thread;
+    int started = step > 1 && pthread_create(&thread, NULL, fill_part, &part[1]) == 0;
+    fill_part(&part[0]);
+    if (started) pthread_join(thread, NULL);
+    else if (step > 1) fill_part(&part[1]);
+    for (int k = 0; k < pp->factors; k++) {
+        pp->usable[k] = 1;
+        for (int s = 0; s < splits; s++) pp->usable[k] &= part[(k * splits + s) % step].fits[k * splits + s];
     }
     return 0;
 }

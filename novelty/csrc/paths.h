@@ -53,8 +53,9 @@ typedef struct {
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors);
 void paths_free(PricedPaths *pp);
 /* Fill the paths at every word factor 2^k (k < factors) from the letters' values there (value[k]), in one pass over
- * the index; 0, or -1 when out of memory. */
-int paths_fill(PricedPaths *pp, const EdgeValues *value);
+ * the index (`threads` 2: two passes side by side, each of half the factors and splits); 0, or -1 when out of
+ * memory. */
+int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads);
 /* The most any completion adds, each letter at value[letter], at least 0 (every node may end one), into path[]
  * (n_nodes of them): Ceiling.path. */
 void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path);

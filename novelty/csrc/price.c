@@ -273,7 +273,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     for (int r = 0; r < t->n_res; r++) scaled[r] = (int64_t)((dual[r] + round->lift * lift_weight(t, r)) * PRICE_SCALE);
     prices_from(t, scaled, price);
     for (int r = 0; r < t->n_res; r++) paid += scaled[r] * field_value(p, p->lay.full, r);
-    if (ceiling_price(ceiling, price->cheap) < 0) {
+    if (ceiling_price(ceiling, price->cheap, p->b->threads) < 0) {
         p->failed = 1;
         return 0;
     }
@@ -450,7 +450,7 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
         Prices price;
         for (int r = 0; r < t->n_res; r++) halved[r] = scaled[r] >> w->j;
         prices_from(t, halved, &price);
-        if (filled != w->j && ceiling_price(ceiling, price.cheap) < 0) return -1;
+        if (filled != w->j && ceiling_price(ceiling, price.cheap, p->b->threads) < 0) return -1;
         filled = w->j;
         WordWalk found;
         int64_t aimed = (int64_t)((double)w->term * DOUBLED_AIM);

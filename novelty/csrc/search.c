@@ -105,7 +105,7 @@ static void take_fixed(Groups *gs, Result *result, Groups *fixed, const Result *
  * short, has the rest. The answer's bound over every word is U (result->word_bound); U = B proves the best play. */
 static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Result *result, Fixing *fixing) {
     Result *found = calloc(1, sizeof *found);
-    if (!found || ceiling_price(c, fixing->price.cheap) < 0) {
+    if (!found || ceiling_price(c, fixing->price.cheap, b->threads) < 0) {
         free(found);
         return -1;
     }
