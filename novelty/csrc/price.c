@@ -601,6 +601,12 @@ static int lower_lift(Rounds *q, double left) {
     return 1;
 }
 
+/* Whether a round fits in the time `left`: the one planned (none planned: yes), or, when the rounds stalled, one at a
+ * lift lowered as far as that allows (lower_lift). */
+static int round_fits(Rounds *q, double left) {
+    return q->stalled ? lower_lift(q, left) : q->planned <= ROUND_ROOM * left;
+}
+
 /* Rounds of prices, each adding the words found beating them to the relaxation, the lift lowered after each
  * (next_lift), then the slack (round_bound keeps the least bound). The first round has until `deadline`, the others
  * until `later` (0: the same). */
@@ -680,10 +686,10 @@ static int walk_doubled(Rounds *q, const RoundAt *at, double until, const Walked
 }
 
 /* The rounds of prices (run_rounds) until `later` (0: the phase's deadline) less the doubled words' walk time; then,
- * until the phase's deadline, those walks at the least bound's prices (doubled_at_prices); then, while time is left
- * before `later`, more rounds, the doubles' terms from those walks (doubled_after). The least bound (in
- * 1/PRICE_SCALE points) into *least, a fixing at its prices into *fixing, the last round's duals into dual[].
- * Whether any round finished. */
+ * until the phase's deadline, those walks at the least bound's prices (doubled_at_prices); then, when the rounds kept
+ * time for them and a round fits in what is left before `later` (round_fits), more rounds, the doubles' terms from
+ * those walks (doubled_after). The least bound (in 1/PRICE_SCALE points) into *least, a fixing at its prices into
+ * *fixing, the last round's duals into dual[]. Whether any round finished. */
 static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters *beaters, int64_t fixed,
                         const Doubling *d, int64_t *least, Fixing *fixing, double *dual, double later) {
     Rounds *q = calloc(1, sizeof *q);
@@ -704,8 +710,8 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     if (!walked) c->failed = 1;
     int64_t walked_words = q->at_least.words;  /* (the round the walks are at) */
     int ran = walked && walk_doubled(q, &q->at_least, phase_end, NULL, &walked[0]);
-    if (walked && q->known && !c->failed && !p->failed && later > 0 && now_seconds() < later
-        && (!q->stalled || lower_lift(q, later - now_seconds()))) {
+    if (walked && q->known && !c->failed && !p->failed && d->walk_time > 0 && later > 0 && now_seconds() < later
+        && round_fits(q, later - now_seconds())) {
         q->walked = ran ? &walked[0] : NULL;  /* (none: the allowance's terms) */
         budget_phase(p->b, later, 1.0);
         run_rounds(q, later, 0);
