@@ -1378,6 +1378,7 @@ static int paths(Ceiling *c) {
 
 int ceiling_price(Ceiling *c, const int64_t *cheap, int threads) {
     const Tables *t = c->t;
+    double started = now_seconds();
     if (!c->priced.depth  /* (the priced paths' layout, at the first prices) */
         && paths_init(&c->priced, &t->steps, t->facts, split_motif(t), first_factor_letters(c),
                       most_doubles_in_word(c) + 1) < 0)
@@ -1387,5 +1388,6 @@ int ceiling_price(Ceiling *c, const int64_t *cheap, int threads) {
     for (int k = 0; k < c->priced.factors; k++) priced_letter_values(c, cheap, (int64_t)1 << k, value[k]);
     int rc = paths_fill(&c->priced, (const EdgeValues *)value, threads);
     free(value);
+    c->fill_seconds = now_seconds() - started;
     return rc;
 }

@@ -89,6 +89,7 @@ typedef struct {
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
     PricedPaths priced;  /* with facts (ceiling_price lays them out at its first prices, and fills them): what the
                           * units below add less their prices */
+    double fill_seconds; /* what the last ceiling_price took (a fill is not cut short by a clock) */
 } Ceiling;
 
 /* 0, or -1 when out of memory. */

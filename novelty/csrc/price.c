@@ -34,7 +34,8 @@
 #define PRICE_ROUNDS 64   /* at most: prices, then the words beating them added to the relaxation */
 #define PRICE_SLACK 0.04  /* of the best play found: what words may beat their prices by, in all, unwalked */
 #define LAST_SLACK 0.005  /* the same: below this, the slack is 0 */
-#define FIRST_LIFT 2.0    /* of the best play found, over every unit there is: what the first round's lift adds */
+#define FIRST_LIFT 2.0    /* of the lift's scale (Rounds.scale), over every unit there is: what the first round's lift
+                           * adds */
 #define LAST_LIFT 0.01    /* the same: below this, the lift is 0 */
 #define LIFT_OTHERS 0.25  /* of the lift: what units of a printed card's letters take */
 #define ROUND_ROOM 0.8    /* of the time left: what the next round is planned to take, at most */
@@ -242,6 +243,14 @@ static double lifted_units(const Tables *t, const Columns *c) {
     double n = 0;
     for (int r = 0; r < c->m; r++) n += c->cap[r] * lift_weight(t, r);
     return n;
+}
+
+/* The relaxation's value over the columns it has (prices x capacity at its optimum, in points), its duals into dual[]. */
+static double relaxation_value(const Columns *c, Basis *s, Budget *b, double *dual) {
+    relaxation_duals(c, s, b, dual);
+    double value = 0;
+    for (int r = 0; r < c->m; r++) value += dual[r] * c->cap[r];
+    return value;
 }
 
 /* A round's lift (points per unit, as lift_weight shares it out) and slack (a share of the best play found). */
@@ -539,7 +548,8 @@ typedef struct {
     const Doubling *d;
     Fixing *fixing;
     double *dual;
-    int64_t fixed, best;
+    int64_t fixed;
+    double scale;  /* the lift's: the best play found, or the relaxation's value when less (price_rounds) */
     int known;   /* a round finished */
     int stalled; /* the rounds ended for want of time to lower the lift */
     Round round;
@@ -597,7 +607,7 @@ static int lower_lift(Rounds *q, double left) {
     q->stalled = lift < 0;
     if (lift < 0) return 0;
     q->planned = q->last_took * pow(round->lift / lift, q->growth);
-    round->lift = lift < LAST_LIFT * (double)q->best / q->n ? 0 : lift;
+    round->lift = lift < LAST_LIFT * q->scale / q->n ? 0 : lift;
     return 1;
 }
 
@@ -622,7 +632,8 @@ static void run_rounds(Rounds *q, double deadline, double later) {
         int done = price_round(p, q->ceiling, q->c, q->s, q->beaters, q->dual, &q->round, &price, scaled, &words,
                                &excess);
         if (deadline > 0) budget_phase(p->b, deadline, 1.0);
-        if (!done && !q->known && !p->failed && q->round.lift > 0 && now_seconds() < deadline) {
+        if (!done && !q->known && !p->failed && q->round.lift > 0
+            && now_seconds() + q->ceiling->fill_seconds < deadline) {  /* (a fill at least, which no clock cuts short) */
             q->round.lift *= FIRST_TRY_RAISE;  /* no bound yet: a walk that leaves more, sooner */
             continue;
         }
@@ -699,10 +710,13 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     }
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
     double n = lifted_units(p->t, c), phase_end = p->b->deadline;
+    /* The lift's scale: the best play found, or less, what the relaxation is worth over the words found (a play's
+     * doubles add to it what no word's value holds: the best play may be many times what the words priced are worth) */
+    double value = relaxation_value(c, s, p->b, dual), scale = value > 0 && value < (double)best ? value : (double)best;
     *q = (Rounds){.p = p, .ceiling = ceiling, .c = c, .s = s, .beaters = beaters, .d = d, .fixing = fixing,
-                  .dual = dual, .fixed = fixed, .best = best, .n = n, .growth = GROWTH, .least = INT64_MAX,
+                  .dual = dual, .fixed = fixed, .scale = scale, .n = n, .growth = GROWTH, .least = INT64_MAX,
                   .fixable = INT64_MAX, .at_least.words = INT64_MAX, .fewest.words = INT64_MAX,
-                  .round = {.lift = n > 0 ? FIRST_LIFT * (double)best / n : 0, .slack = PRICE_SLACK}};
+                  .round = {.lift = n > 0 ? FIRST_LIFT * scale / n : 0, .slack = PRICE_SLACK}};
     run_rounds(q, phase_end, later > 0 ? later - d->walk_time : 0);
     /* Until the phase's deadline, the walks for the words shorter-word doubles double; then rounds again, and the
      * walks again at the prices of the one whose words' part is least, when it is less than the walks' round's */
