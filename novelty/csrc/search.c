@@ -65,23 +65,78 @@ static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budg
     return rc;
 }
 
-/* One try of a reduced-cost fixing aimed at `aim` (price.c): walk for the words that may be in a play scoring more than
- * it, and pack them exactly into `found` (top 1, its groups `fixed`), looking only for plays scoring more than `aim`
- * (the packing bounded by the fixing's prices: bound.c). 1 when both finished (found's play, when it scores more than
- * `aim`, is the best play of those words), 0 when one was cut short, -1 when memory ran out. */
-static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int64_t aim, Groups *fixed,
-                     Result *found) {
-    WordWalk walked;
+/* Group g's best score, over the award combinations. */
+static int64_t best_score(const Groups *gs, int32_t g) {
+    int64_t best = INT64_MIN;
+    for (int c = 0; c < gs->n_combos; c++)
+        if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
+    return best;
+}
+
+/* The words of a fixing's walk that finished (its groups, and the aim it was walked at): every word that may be in a
+ * play scoring more than that aim, or any higher. */
+typedef struct {
+    Groups gs;
+    int64_t aim;
+    int known;
+} FixedWalk;
+
+/* Whether group g may be in a play scoring more than the fixing's aim: its best, with what it could save under Unseen
+ * Character, beats its units at their least prices by more than -gap (the walk at that aim charges no unit less). */
+static int may_beat_aim(const Tables *t, const Groups *gs, int32_t g, const Fixing *fixing) {
+    int used[MAX_RESOURCES] = {0};
+    group_uses(t, gs, &gs->groups[g], used);
+    int64_t value = best_score(gs, g), paid = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        value += unseen_saved(t, r, used[r]);
+        paid += fixing->price.cheap[r] * used[r];
+    }
+    return value * PRICE_SCALE - paid > -fixing->gap;
+}
+
+/* The groups of `walked` that may be in a play scoring more than the fixing's aim, into `fixed` (initialised, empty);
+ * 0, or -1 when out of memory. */
+static int fixed_words(const Tables *t, const FixedWalk *walked, const Fixing *fixing, Groups *fixed) {
+    const Groups *gs = &walked->gs;
+    uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
+    int32_t *map = malloc(sizeof *map * (size_t)(gs->n_groups + 1));
+    int rc = kept && map ? 0 : -1;
+    for (int32_t g = 0; rc == 0 && g < gs->n_groups; g++) kept[g] = (uint8_t)may_beat_aim(t, gs, g, fixing);
+    if (rc == 0) rc = groups_subset(gs, kept, fixed, map);
+    free(kept);
+    free(map);
+    return rc;
+}
+
+/* One try of a reduced-cost fixing aimed at `aim` (price.c): the words that may be in a play scoring more than it, and
+ * pack them exactly into `found` (top 1, its groups `fixed`), looking only for plays scoring more than `aim` (the
+ * packing bounded by the fixing's prices: bound.c). The words are those of `walked` when it was walked at `aim` or
+ * lower; else walked for, and (the walk finishing) kept in `walked` for the tries after it. 1 when both finished
+ * (found's play, when it scores more than `aim`, is the best play of those words), 0 when one was cut short, -1 when
+ * memory ran out. */
+static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int64_t aim, FixedWalk *walked,
+                     Groups *fixed, Result *found) {
     fixing_aim(fixing, aim);
     memset(found, 0, sizeof *found);
     found->top = 1;
-    int rc = groups_init(fixed, t->n_combos);
-    if (rc == 0) rc = walk_fixed(t, c, fixing, fixed, b, &walked);
-    if (rc != 0 || !walked.done) return rc < 0 ? -1 : 0;
+    if (!(walked->known && walked->aim <= aim)) {
+        WordWalk walk;
+        Groups words = {0};
+        int rc = groups_init(&words, t->n_combos);
+        if (rc == 0) rc = walk_fixed(t, c, fixing, &words, b, &walk);
+        if (rc != 0 || !walk.done) {
+            groups_free(&words);
+            return rc < 0 ? -1 : 0;
+        }
+        groups_free(&walked->gs);
+        *walked = (FixedWalk){words, aim, 1};
+    }
+    if (groups_init(fixed, t->n_combos) < 0 || fixed_words(t, walked, fixing, fixed) < 0) return -1;
     fixed->walk_done = 1;  /* every word that counts: its packing is exact */
+    fixed->sequences = walked->gs.sequences;
     found->floored = 1;
     found->floor = aim;
-    rc = pack_plays(t, fixed, b, found, NULL, fixing);
+    int rc = pack_plays(t, fixed, b, found, NULL, fixing);
     return rc < 0 ? -1 : found->pack_done;
 }
 
@@ -114,12 +169,13 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     if (result->knows && result->known > best) best = result->known;  /* (a first search's play: the aims are over it) */
     if (result->word_bound_known && result->word_bound < upper) upper = result->word_bound;
     int64_t aim = best + (upper - best) / 2, cut = INT64_MIN;
+    FixedWalk walked = {.known = 0};
     int rc = 0;
     while (rc == 0 && best < upper && aim < upper && now_seconds() < deadline) {
         double now = now_seconds();
         budget_phase(b, aim == best || aim == cut ? deadline : now + (deadline - now) * FIX_TRY_SHARE, 1.0);
         Groups fixed = {0};
-        rc = fixed_try(t, c, b, fixing, aim, &fixed, found);
+        rc = fixed_try(t, c, b, fixing, aim, &walked, &fixed, found);
         int64_t most = found->n_plays ? found->plays[0].total : INT64_MIN;
         if (rc >= 0 && most > best) {  /* (a play found by a try cut short counts too) */
             take_fixed(gs, result, &fixed, found);
@@ -139,20 +195,13 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
         if (aim <= cut && aim > best) aim = cut;  /* (not from lower than a try cut short: again, with the rest) */
     }
     budget_phase(b, deadline, 1.0);
+    groups_free(&walked.gs);
     if (rc == 0 && (!result->word_bound_known || upper < result->word_bound)) {
         result->word_bound = upper;
         result->word_bound_known = 1;
     }
     free(found);
     return rc;
-}
-
-/* Group g's best score, over the award combinations. */
-static int64_t best_score(const Groups *gs, int32_t g) {
-    int64_t best = INT64_MIN;
-    for (int c = 0; c < gs->n_combos; c++)
-        if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
-    return best;
 }
 
 /* How far group g's best beats the relaxation's duals (per unit of each resource it takes). */
