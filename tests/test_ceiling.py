@@ -593,7 +593,8 @@ def test_a_word_of_l_letters_scores_at_most_its_l_dearest_units_and_what_words_b
 FIXED_DEALS = [28, 35, 49, 64, 65, 68, 71, 79]
 """Seeds of random deals whose walk stops at 400 groups and whose bound from prices comes within 5 % of the best play
 found: the words that could beat it, walked and packed exactly, prove the best play (8 of the 20 of the first 100
-seeds; 28, 49, 64 and 68 each failed a fixing that dropped words it needed, search.c may_beat_aim)."""
+seeds; 28, 49, 64 and 68 each answered below the exact best play when the fixing's tries charged their words at
+their dearest prices instead of their least, search.c may_beat_aim)."""
 
 UNSEEN_FIXED_DEALS = [7]
 """The same deals' seeds with Unseen Character and a repeat motif (Clones for even seeds, Alliteration for odd) in
@@ -604,15 +605,15 @@ bound below its best play when the fixing left that saving out."""
 REPEAT_MOTIFS = ["clones", "alliteration"]
 
 
-def fixed_deal(seed: int, unseen: bool) -> Tables:
-    """The tables of a FIXED_DEALS (or, unseen, UNSEEN_FIXED_DEALS) seed."""
+def fixed_deal(seed: int, unseen: bool) -> tuple[Counter[str], Counter[str], list[str], Rules, str | None]:
+    """The hand, pool, motifs, rules and escaped letter of a FIXED_DEALS (or, unseen, UNSEEN_FIXED_DEALS) seed."""
     rng = random.Random(f"fixval {seed}")
     hand, motifs, rules, escaped = deal(rng)
     if unseen:
         kept = [m for m in motifs if m not in ("unseen-character", "my-name-is", "chekhovs-gun", *REPEAT_MOTIFS)]
         motifs = kept[:2] + ["unseen-character", REPEAT_MOTIFS[seed % 2]]
     pool = Counter(rng.sample(sorted(deck().elements()), 3))
-    return Tables(hand, pool, motifs, rules, escaped)
+    return hand, pool, motifs, rules, escaped
 
 
 @pytest.mark.parametrize(("seed", "unseen"),
@@ -623,14 +624,15 @@ def test_a_search_cut_short_is_proved_by_the_words_that_could_beat_its_prices(se
     packed exactly, settle it: the answer is proved best (its priced bound meets it), and it is the exact best play,
     which a search with no limit proves. Each try packs only the words of its walk that beat their prices by that much
     at their least prices, and a try aimed higher packs those of a walk aimed lower (search.c, fixed_try)."""
-    tables = fixed_deal(seed, unseen)
+    hand, pool, motifs, rules, escaped = fixed_deal(seed, unseen)
+    tables = Tables(hand, pool, motifs, rules, escaped)
     steps = open_lexicon("twl").step_index()
     exact = send(tables.request(steps, False, [], 1, Limit()))
     capped = dataclasses.replace(tables.request(steps, False, [], 1, Limit(5.0, None, Caps(groups=400))),
                                  facts=steps.facts())
     answer = send(capped)
     assert exact.proved and not answer.walk_done
-    assert answer.priced_bound == answer.plays[0][0] == exact.plays[0][0], (tables, seed)
+    assert answer.priced_bound == answer.plays[0][0] == exact.plays[0][0], (hand, pool, motifs)
 
 
 @pytest.mark.parametrize("above", [0, 3])
