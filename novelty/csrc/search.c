@@ -73,12 +73,11 @@ static int64_t best_score(const Groups *gs, int32_t g) {
     return best;
 }
 
-/* The words of a fixing's walk that finished (its groups, and the aim it was walked at): every word that may be in a
- * play scoring more than that aim, or any higher. */
+/* The words of a fixing's walk that finished (its groups, and the aim it was walked at; INT64_MAX: none yet): every
+ * word that may be in a play scoring more than that aim, or any higher. */
 typedef struct {
     Groups gs;
     int64_t aim;
-    int known;
 } FixedWalk;
 
 /* Whether group g may be in a play scoring more than the fixing's aim: its best, with what it could save under Unseen
@@ -119,7 +118,7 @@ static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int
     fixing_aim(fixing, aim);
     memset(found, 0, sizeof *found);
     found->top = 1;
-    if (!(walked->known && walked->aim <= aim)) {
+    if (walked->aim > aim) {
         WordWalk walk;
         Groups words = {0};
         int rc = groups_init(&words, t->n_combos);
@@ -129,7 +128,7 @@ static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int
             return rc < 0 ? -1 : 0;
         }
         groups_free(&walked->gs);
-        *walked = (FixedWalk){words, aim, 1};
+        *walked = (FixedWalk){words, aim};
     }
     if (groups_init(fixed, t->n_combos) < 0 || fixed_words(t, walked, fixing, fixed) < 0) return -1;
     fixed->walk_done = 1;  /* every word that counts: its packing is exact */
@@ -169,7 +168,7 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     if (result->knows && result->known > best) best = result->known;  /* (a first search's play: the aims are over it) */
     if (result->word_bound_known && result->word_bound < upper) upper = result->word_bound;
     int64_t aim = best + (upper - best) / 2, cut = INT64_MIN;
-    FixedWalk walked = {.known = 0};
+    FixedWalk walked = {.aim = INT64_MAX};
     int rc = 0;
     while (rc == 0 && best < upper && aim < upper && now_seconds() < deadline) {
         double now = now_seconds();
