@@ -382,14 +382,32 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     return rc < 0 ? rc : 0;
 }
 
+/* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
+static int most_doubles(const Tables *t) {
+    int n = 0;
+    for (int r = 0; r < t->n_res; r++) {
+        int doubles = 0;
+        for (int i = 0; i < t->n_res_faces[r] && !doubles; i++) {
+            const Face *f = &t->scorer.faces[t->res_faces[r][i]];
+            doubles = f->op == OP_multiply && f->target == TARGET_shorter_word;
+        }
+        if (doubles && t->res[r].kind != RES_KIND_copy_pool) n += t->res[r].capacity + t->twin_cap[r];
+    }
+    return n;
+}
+
 /* The words holding `wanted` shorter-word doubles or more, which the walks by value and in letter order may not reach
  * (a double is worth little in its own word, and the doubles' words are worth most to a play), with
  * DOUBLING_WALK_SHARE of the walk's time left (until walk_end): those holding two or more before the walk for the best
- * words, those holding one after it. */
+ * words (those holding the most first: a word doubled by all of them is worth most, and they are few), those holding
+ * one after it. */
 static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_end, int wanted) {
     double now = now_seconds();
     budget_phase(b, now + (walk_end - now) * DOUBLING_WALK_SHARE, 1.0);
-    int rc = walk_doubling(t, gs, b, wanted);
+    int rc = 0;
+    for (int most = wanted > 1 ? most_doubles(t) : wanted; most > wanted && rc == 0 && !b->stopped; most--)
+        rc = walk_doubling(t, gs, b, most);
+    if (rc == 0 && !b->stopped) rc = walk_doubling(t, gs, b, wanted);
     if (rc == 0 && !b->stopped && wanted == 2) gs->doubles_walked = 2;  /* (the bound from prices reads them: price.c) */
     return rc < 0 ? rc : 0;
 }
