@@ -133,11 +133,6 @@ typedef struct {
     int32_t option;
 } Ranked;
 
-static int by_key(const void *a, const void *b) {  /* best first */
-    int64_t x = ((const Ranked *)a)->key, y = ((const Ranked *)b)->key;
-    return (x < y) - (x > y);
-}
-
 /* Option k's worth less what its units could earn in other words (Options.share: the best worth per unit of any
  * option): a word holding doubles leaves the rest of the play the cards it does not take, and the best holder of a
  * double is the one whose cards are worth least elsewhere. */
@@ -155,30 +150,73 @@ typedef struct {
     int32_t start[DOUBLE_BUCKETS + 1], n[DOUBLE_BUCKETS + 1];
 } Doublers;
 
-static int doubler_options(const Pack *p, Doublers *out) {
-    int32_t count[DOUBLE_BUCKETS + 1] = {0}, at = 0;
-    for (int32_t k = 0; k < p->o.n_options; k++) {
-        int d = p->o.options[k].doublers;
-        if (d > 0 && d <= DOUBLE_BUCKETS) count[d]++;
+/* An option holding shorter-word doubles: how many, its word's letters, and its worth beyond its units' shares. */
+typedef struct {
+    int64_t worth;
+    int32_t doublers, length, option;
+} Holder;
+
+static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
+
+/* Every option holding shorter-word doubles, by its worth beyond its units' shares, into `out` (room for every
+ * option); how many. */
+static int32_t every_holder(const Pack *p, Ranked *out) {
+    int32_t n = 0;
+    for (int32_t k = 0; k < p->o.n_options; k++)
+        if (p->o.options[k].doublers > 0) out[n++] = (Ranked){beyond_shares(p, k), k};
+    return n;
+}
+
+static int before(const Ranked *x, const Ranked *y) {  /* best key first, then the first option */
+    return x->key != y->key ? x->key > y->key : x->option < y->option;
+}
+
+static int by_rank(const void *a, const void *b) {
+    const Ranked *x = a, *y = b;
+    return before(x, y) ? -1 : before(y, x);
+}
+
+/* Put the best k of a[0 .. n) first, in order (before's: a total order, options being distinct); how many (k at
+ * most). The best k are selected first (quickselect), and only they sorted: a packing may hold 10^5 doubles' words. */
+static int32_t best_first(Ranked *a, int32_t n, int32_t k) {
+    for (int32_t lo = 0, hi = n - 1; n > k && lo < hi;) {
+        Ranked pivot = a[lo + (hi - lo) / 2];
+        int32_t i = lo, j = hi;
+        while (i <= j) {
+            while (before(&a[i], &pivot)) i++;
+            while (before(&pivot, &a[j])) j--;
+            if (i <= j) {
+                Ranked swap = a[i];
+                a[i++] = a[j];
+                a[j--] = swap;
+            }
+        }
+        if (k - 1 <= j) hi = j;
+        else if (k - 1 >= i) lo = i;
+        else break;
     }
+    if (n > k) n = k;
+    qsort(a, (size_t)n, sizeof *a, by_rank);
+    return n;
+}
+
+static int doubler_options(const Pack *p, const Ranked *all, int32_t n_all, Doublers *out) {
+    int32_t count[DOUBLE_BUCKETS + 1] = {0}, at = 0;
+    for (int32_t i = 0; i < n_all; i++)
+        if (p->o.options[all[i].option].doublers <= DOUBLE_BUCKETS) count[p->o.options[all[i].option].doublers]++;
     for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
         out->start[d] = at;
         out->n[d] = 0;
         at += count[d];
     }
     if (!(out->option = malloc(sizeof(Ranked) * (size_t)(at ? at : 1)))) return -1;
-    for (int32_t k = 0; k < p->o.n_options; k++) {
-        int d = p->o.options[k].doublers;
-        if (d > 0 && d <= DOUBLE_BUCKETS) out->option[out->start[d] + out->n[d]++] = (Ranked){beyond_shares(p, k), k};
+    for (int32_t i = 0; i < n_all; i++) {
+        int d = p->o.options[all[i].option].doublers;
+        if (d <= DOUBLE_BUCKETS) out->option[out->start[d] + out->n[d]++] = all[i];
     }
-    for (int d = 1; d <= DOUBLE_BUCKETS; d++) {
-        qsort(out->option + out->start[d], (size_t)out->n[d], sizeof(Ranked), by_key);
-        if (out->n[d] > DOUBLERS) out->n[d] = DOUBLERS;
-    }
+    for (int d = 1; d <= DOUBLE_BUCKETS; d++) out->n[d] = best_first(out->option + out->start[d], out->n[d], DOUBLERS);
     return 0;
 }
-
-static int option_length(const Pack *p, int32_t k) { return p->gs->groups[p->o.options[k].group].length; }
 
 /* The doubler options longer than `word`, by what they add doubling it alone (their worth beyond their units' shares
  * and (2^d - 1) times its word), best first, into `ranked` (room for every bucket's); how many. Each bucket is in that
@@ -208,28 +246,35 @@ static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ra
  * units' shares first (at most HOLDERS_PER of each number of doubles and length) into `out` (room for every option);
  * how many. A word doubled by many doubles wants them in as few words as may hold them, as short as may be. */
 enum { HOLDERS_PER = 256 };
-typedef struct {
-    int64_t worth;
-    int32_t doublers, length, option;
-} Holder;
 
-static int by_doubles(const void *a, const void *b) {
-    const Holder *x = a, *y = b;
-    if (x->doublers != y->doublers) return y->doublers - x->doublers;
-    if (x->length != y->length) return x->length - y->length;
-    return (x->worth < y->worth) - (x->worth > y->worth);
-}
-
-static int32_t holders_by_doubles(const Pack *p, Holder *out) {
-    int32_t n = 0, kept = 0;
-    for (int32_t k = 0; k < p->o.n_options; k++)
-        if (p->o.options[k].doublers > 0)
-            out[n++] = (Holder){beyond_shares(p, k), p->o.options[k].doublers, option_length(p, k), k};
-    qsort(out, (size_t)n, sizeof *out, by_doubles);
-    for (int32_t i = 0, run = 0; i < n; i++) {
-        run = i && out[i].doublers == out[i - 1].doublers && out[i].length == out[i - 1].length ? run + 1 : 0;
-        if (run < HOLDERS_PER) out[kept++] = out[i];
+/* (into `out`, room for n_all: the options bucketed by doubles and length, then each bucket's best) */
+static int32_t holders_by_doubles(const Pack *p, const Ranked *all, int32_t n_all, Holder *out) {
+    enum { RUNS = (MAX_CARDS_IN_WORD + 1) * (MAX_LETTERS + 1) };
+    int32_t *start = calloc(RUNS + 1, sizeof *start), kept = 0;
+    Ranked *runs = malloc(sizeof *runs * (size_t)(n_all ? n_all : 1));
+    if (!start || !runs) {
+        free(start);
+        free(runs);
+        return 0;
     }
+    for (int32_t i = 0; i < n_all; i++) {  /* a run per doubles (most first) and length (shortest first) */
+        int d = p->o.options[all[i].option].doublers, length = option_length(p, all[i].option);
+        start[(MAX_CARDS_IN_WORD - d) * (MAX_LETTERS + 1) + length + 1]++;
+    }
+    for (int r = 0; r < RUNS; r++) start[r + 1] += start[r];
+    for (int32_t i = 0; i < n_all; i++) {
+        int d = p->o.options[all[i].option].doublers, length = option_length(p, all[i].option);
+        runs[start[(MAX_CARDS_IN_WORD - d) * (MAX_LETTERS + 1) + length]++] = all[i];
+    }
+    for (int r = 0, from = 0; r < RUNS; from = start[r++]) {  /* (start[r]: the end of run r now) */
+        int32_t n = best_first(runs + from, start[r] - from, HOLDERS_PER);
+        for (int32_t i = from; i < from + n; i++) {
+            int32_t k = runs[i].option;
+            out[kept++] = (Holder){runs[i].key, p->o.options[k].doublers, option_length(p, k), k};
+        }
+    }
+    free(start);
+    free(runs);
     return kept;
 }
 
@@ -262,11 +307,14 @@ void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
     int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
     Ranked *ranked = malloc(sizeof(Ranked) * DOUBLERS * DOUBLE_BUCKETS);
-    Holder *holders = malloc(sizeof(Holder) * (size_t)(p->o.n_options ? p->o.n_options : 1));
+    Ranked *all = malloc(sizeof(Ranked) * (size_t)(p->o.n_options ? p->o.n_options : 1));
+    int32_t n_all = all ? every_holder(p, all) : 0;
+    Holder *holders = malloc(sizeof(Holder) * (size_t)(n_all ? n_all : 1));
     ByLength *words = malloc(sizeof *words);
     Doublers ds = {.option = NULL};
-    if (order && words && ranked && holders && doubler_options(p, &ds) == 0) {
-        int32_t n = best_orders(p, POOL, order, until), n_holders = holders_by_doubles(p, holders);
+    if (order && words && ranked && holders && all && doubler_options(p, all, n_all, &ds) == 0) {
+        int32_t n = best_orders(p, POOL, order, until);
+        int32_t n_holders = holders_by_doubles(p, all, n_all, holders);
         by_length(p, words);
         for (int length = 0; length < LENGTH_BUCKETS && now_seconds() < until; length++)
             for (int c = 0; c < COPY_CLASSES; c++)
@@ -283,6 +331,7 @@ void greedy_doubled(Pack *p, double until) {
     free(order);
     free(ranked);
     free(holders);
+    free(all);
     free(words);
 }
 
