@@ -45,7 +45,8 @@
 #define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c) */
 #define FILL_GROUPS 1024             /* ... and an exact packing of that many of their words, the best, beside it */
 #define FILL_WORDS 8                 /* ... round a best play of at most this many words */
-#define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved */
+#define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved ... */
+#define IMPROVE_PRICED_DIVISOR 6     /* ... a sixth when the bound from prices follows (its rounds want the time) */
 #define GREEDY_STARTS_TIMED 32       /* greedy plays from the best options, under a time limit ... */
 #define GREEDY_STARTS 4              /* ... and without one (the exact search follows at once) */
 #define MIN_PACKED 1024              /* the best groups a reduced packing takes even out of time (a real play) */

@@ -533,7 +533,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     int pricing = fixing && p.anytime && t->facts && b->deadline > 0 && !b->work
                   && b->deadline - now_seconds() >= PRICE_LEAST_SECONDS;
     if (p.anytime && (b->deadline > 0 || b->work_end) && result->n_plays) {
-        double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300;
+        double divisor = pricing ? IMPROVE_PRICED_DIVISOR : IMPROVE_DIVISOR;  /* (the fixing improves on it too) */
+        double until = b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / divisor : 1e300;
         uint64_t until_tick = b->work_end > b->ticks ? b->ticks + (b->work_end - b->ticks) / IMPROVE_DIVISOR : 0;
         improve(&p, until, until_tick);
         if (!pricing) refill_exactly(&p, until, until_tick);
