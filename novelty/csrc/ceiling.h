@@ -146,6 +146,8 @@ typedef struct {
     const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
+/* The same, pruning, every word scored kept in `keep`'s groups (as walk_best_word's). */
+int walk_best_kept(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, const Within *within, WordWalk *out);
 /* No word within these limits scores more than this: the ceiling at the root (INT64_MAX when out of memory). */
 int64_t ceiling_within(const Tables *t, const Ceiling *c, const Within *within);
 /* The best word scoring more than `floor` (the floor rising to each found): out->best, or `floor` when none does. */

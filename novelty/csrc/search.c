@@ -3,7 +3,7 @@
  * With a limit (time or work), first the printed cards' words alone are walked and packed (quick, and a good answer
  * when the whole walk cannot finish), then every word until WALK_SHARE of the limit; the packing of what was found
  * has the rest. With the list's facts under a clock alone (big hands), the walks for the words holding two
- * shorter-word doubles and for the best words come first and
+ * shorter-word doubles, for the words they may double and for the best words come first and
  * the packing's bound from prices is followed by the fill by walking and the packing by prices (the glossary's).
  * Each phase's shares are budget.h's.
  */
@@ -412,6 +412,26 @@ static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_en
     return rc < 0 ? rc : 0;
 }
 
+/* The words a play's doubles may double (walked before the best words, as the words holding them: worth little
+ * alone, such a word is worth 2^d times as much doubled d times): the best word of each length shorter than the
+ * longest word holding two doubles, holding none, with DOUBLED_WORDS_SHARE of the walk's time left (until walk_end),
+ * each length an equal part of it, the words each walk scores kept. */
+static int doubled_words(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double walk_end) {
+    int longest = 0;
+    for (int32_t g = 0; g < gs->n_groups; g++)
+        if (gs->groups[g].doublers >= 2 && gs->groups[g].length > longest) longest = gs->groups[g].length;
+    int rc = 0, lengths = longest - MIN_WORD_LENGTH;
+    double now = now_seconds(), end = now + (walk_end - now) * DOUBLED_WORDS_SHARE;
+    for (int letters = MIN_WORD_LENGTH; letters < longest && rc == 0; letters++, lengths--) {
+        now = now_seconds();
+        budget_phase(b, now + (end - now) / lengths, 1.0);
+        Within within = {.copies = -1, .letters = letters, .given_res = -1, .known = INT64_MIN, .doubles = 0};
+        WordWalk found;
+        rc = walk_best_kept(t, c, gs, b, &within, &found);
+    }
+    return rc < 0 ? rc : 0;
+}
+
 /* Whether the bound from prices is within FIX_NEAR of the best play found (a fixing aimed between them may finish). */
 static int fix_near(const Fixing *fixing, const Result *result) {
     return fixing->known && result->n_plays && result->top == 1
@@ -434,6 +454,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     Ceiling *c = ceilings ? malloc(sizeof *c) : NULL;
     if (ceilings && (!c || ceiling_init(c, t) < 0)) rc = -1;
     if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 2);
+    if (rc == 0 && ceilings && gs->doubles_walked >= 2) rc = doubled_words(t, c, gs, b, walk_end);
     if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, &walk_share);
     if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 1);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {

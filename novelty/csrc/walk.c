@@ -971,6 +971,10 @@ int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, co
     return best_word_within(t, c, t->facts, NULL, b, prune, within, out);
 }
 
+int walk_best_kept(const Tables *t, const Ceiling *c, Groups *keep, Budget *b, const Within *within, WordWalk *out) {
+    return best_word_within(t, c, t->facts, keep, b, 1, within, out);
+}
+
 int walk_best_over(const Tables *t, const Ceiling *c, Budget *b, int64_t floor, WordWalk *out) {
     return walk_ceilings(t, c, t->facts, NULL, b, 1, NULL, floor, NULL, 0, 0, NULL, out);
 }
