@@ -16,7 +16,7 @@
 #define BEST_WORDS_SHARE 0.25        /* of a time limit: first, the best words (below nodes whose ceiling beats them) */
 #define DOUBLING_WALK_SHARE 0.2      /* of the walk's time left then: the words holding two shorter-word doubles
                                       * (before the best words) or one (after them) */
-#define DOUBLED_WORDS_SHARE 0.15   /* of the walk's time left then: the best word of each length doubles may double */
+#define DOUBLED_WORDS_SHARE 0.15     /* of the walk's time left then: the best word of each length they may double */
 #define LETTER_WALK_SHARE 0.3       /* of the walk's time left then: the walk in letter order, before walks by value */
 #define BEST_WORDS_WORK 0.2          /* of the work limit: the same, taken from the walk's share */
 #define PRINTED_WALK_SECONDS 0.035   /* at most: the first walk, of the printed cards alone */
