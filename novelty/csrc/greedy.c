@@ -247,6 +247,11 @@ static int32_t rank_doublers(const Pack *p, int32_t word, const Doublers *ds, Ra
  * how many. A word doubled by many doubles wants them in as few words as may hold them, as short as may be. */
 enum { HOLDERS_PER = 256 };
 
+/* The run of holders_by_doubles option k is in: by its doubles (most first), then its length (shortest first). */
+static int holder_run(const Pack *p, int32_t k) {
+    return (MAX_CARDS_IN_WORD - p->o.options[k].doublers) * (MAX_LETTERS + 1) + option_length(p, k);
+}
+
 /* (into `out`, room for n_all: the options bucketed by doubles and length, then each bucket's best) */
 static int32_t holders_by_doubles(const Pack *p, const Ranked *all, int32_t n_all, Holder *out) {
     enum { RUNS = (MAX_CARDS_IN_WORD + 1) * (MAX_LETTERS + 1) };
@@ -257,15 +262,9 @@ static int32_t holders_by_doubles(const Pack *p, const Ranked *all, int32_t n_al
         free(runs);
         return 0;
     }
-    for (int32_t i = 0; i < n_all; i++) {  /* a run per doubles (most first) and length (shortest first) */
-        int d = p->o.options[all[i].option].doublers, length = option_length(p, all[i].option);
-        start[(MAX_CARDS_IN_WORD - d) * (MAX_LETTERS + 1) + length + 1]++;
-    }
+    for (int32_t i = 0; i < n_all; i++) start[holder_run(p, all[i].option) + 1]++;
     for (int r = 0; r < RUNS; r++) start[r + 1] += start[r];
-    for (int32_t i = 0; i < n_all; i++) {
-        int d = p->o.options[all[i].option].doublers, length = option_length(p, all[i].option);
-        runs[start[(MAX_CARDS_IN_WORD - d) * (MAX_LETTERS + 1) + length]++] = all[i];
-    }
+    for (int32_t i = 0; i < n_all; i++) runs[start[holder_run(p, all[i].option)]++] = all[i];
     for (int r = 0, from = 0; r < RUNS; from = start[r++]) {  /* (start[r]: the end of run r now) */
         int32_t n = best_first(runs + from, start[r] - from, HOLDERS_PER);
         for (int32_t i = from; i < from + n; i++) {

@@ -536,14 +536,6 @@ static void unit_shares(Pack *p) {
     }
 }
 
-static int holds_doubler(const Tables *t, int r) {
-    for (int i = 0; i < t->n_res_faces[r]; i++) {
-        const Face *f = &t->scorer.faces[t->res_faces[r][i]];
-        if (f->op == OP_multiply && f->target == TARGET_shorter_word) return 1;
-    }
-    return 0;
-}
-
 /* The resources that may hold a shorter-word double: a class of doublers, or the pool of copies of one. */
 static void find_doubling(Pack *p) {
     const Tables *t = p->t;

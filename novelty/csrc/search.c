@@ -385,14 +385,8 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
 /* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
 static int most_doubles(const Tables *t) {
     int n = 0;
-    for (int r = 0; r < t->n_res; r++) {
-        int doubles = 0;
-        for (int i = 0; i < t->n_res_faces[r] && !doubles; i++) {
-            const Face *f = &t->scorer.faces[t->res_faces[r][i]];
-            doubles = f->op == OP_multiply && f->target == TARGET_shorter_word;
-        }
-        if (doubles && t->res[r].kind != RES_KIND_copy_pool) n += t->res[r].capacity + t->twin_cap[r];
-    }
+    for (int r = 0; r < t->n_res; r++)
+        if (holds_doubler(t, r) && t->res[r].kind != RES_KIND_copy_pool) n += t->res[r].capacity + t->twin_cap[r];
     return n;
 }
 

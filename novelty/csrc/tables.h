@@ -83,6 +83,15 @@ static inline void combo_awards(const Tables *t, int combo, int length, int32_t 
         }
 }
 
+/* Whether a face of resource r doubles a shorter word (x1, z2). */
+static inline int holds_doubler(const Tables *t, int r) {
+    for (int i = 0; i < t->n_res_faces[r]; i++) {
+        const Face *f = &t->scorer.faces[t->res_faces[r][i]];
+        if (f->op == OP_multiply && f->target == TARGET_shorter_word) return 1;
+    }
+    return 0;
+}
+
 /* What taking `take` cards of resource r saves at most under Unseen Character: 2 per hand card among them. */
 static inline int64_t unseen_saved(const Tables *t, int r, int take) {
     if (!t->param.unseen) return 0;
