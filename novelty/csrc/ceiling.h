@@ -125,8 +125,8 @@ typedef struct {
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
 /* The same, of the words within these: taking at most `copies` copies from the twin motifs' pool themselves (-1: as
- * granted), of at most `letters` letters (0: any; a Double Wild laid last may run one over), with `given` units of
- * class `given_res` (-1: none) taken by other words already (those past its cards held: copies granted to them).
+ * granted), of at most `letters` letters (0: any), with `given` units of class `given_res` (-1: none) taken by other
+ * words already (those past its cards held: copies granted to them).
  * `known`: the floor is one under it (INT64_MIN: none): only words scoring `known` or more are found, the walk going
  * below only nodes over the floor; when none is, out->best is the floor and out->len 0.
  * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words.

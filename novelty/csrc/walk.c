@@ -544,10 +544,11 @@ static int try_face(Walker *w, int i, uint32_t node, const Kid *kid) {
     return rc;
 }
 
-/* The facts of a node as walk_best_within's letters leave them: a completion of at most the letters left (one more:
- * a two-letter card laid last may run one over), so of as many of each letter and vowels at most (in `capped`). */
+/* The facts of a node as walk_best_within's letters leave them: a completion of at most the letters left (a word
+ * running over them, a two-letter card laid last, is not scored), so of as many of each letter and vowels at most (in
+ * `capped`). */
 static const uint8_t *within_letters(const Walker *w, const uint8_t *facts, uint8_t *capped) {
-    int room = w->within->letters + 1 - w->letters;
+    int room = w->within->letters - w->letters;
     if (room < 0) room = 0;
     if (room >= facts[FACT_HEIGHT]) return facts;
     memcpy(capped, facts, FACTS_PER_NODE);
@@ -725,7 +726,7 @@ static int extend_below(Walker *w, uint32_t node) {
     if (too_few_doubles_below(w, node)) return 0;
     int scores = !w->tasks || w->lead || w->seq_len >= TASK_DEPTH;  /* (above the tasks: the lead's words) */
     if (scores && w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
-        && w->doubles_laid >= w->doubles_wanted
+        && w->doubles_laid >= w->doubles_wanted && !(w->within && w->within->letters && w->letters > w->within->letters)
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped) {
