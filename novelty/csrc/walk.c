@@ -768,6 +768,8 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
 
 int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most) { return walk_within(t, gs, b, 0, most); }
 
+static int walk_shared(Walker *w);
+
 int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     uint32_t letters = 0;
     for (int i = 0; i < t->scorer.n_faces; i++) {
@@ -780,9 +782,9 @@ int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .doubler_letters = letters,
-                  .doubles_wanted = wanted};
+                  .doubles_wanted = wanted, .keep = 1};
     every_unit(w);
-    int rc = extend(w, 0);
+    int rc = b->threads > 1 && !b->work ? walk_shared(w) : extend(w, 0);  /* (under a clock alone, as those pruning) */
     free(w);
     return rc;
 }
