@@ -235,7 +235,7 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
               copies: int | None = None, letters: int | None = None, floor: int | None = None,
               given: tuple[int, int] | None = None, doubles: int | None = None,
               beside: Sequence[tuple[int, Sequence[int]]] | None = None, threads: int = 1,
-              keep: bool = False) -> BestWord:
+              keep: bool = False, pair_over: int = 0) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
@@ -244,15 +244,17 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     ignored), :attr:`BestWord.total` is the most a word beats its prices by, in 1/1024 points: without ``prune`` every
     node is walked and each word's value less its units' prices is held to the priced ceilings on its way; with it,
     the walk the doubling bound takes (``floor``: the most found over it, else the floor). ``copies`` and
-    ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters
-    (a Double Wild laid last may run one letter over): what the bound from prices allows shorter-word doubles. With
+    ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters:
+    what the bound from prices allows shorter-word doubles. With
     ``floor``, the best word scoring more than it (:attr:`BestWord.total` is the floor when none does): the walk the
     bound from prices walks again from the best word found when the search's walk for it was cut short. ``given``
     (class, n): n units of that class are taken by other words (those past its cards held, copies from the pool),
     as the doubling allowance gives a doubled word's doubles away; ``doubles``: the most shorter-word doubles the word
     holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
     units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
-    doubles or more a doubled word's own are beside (``novelty/csrc/price.c``). ``threads`` (2): a walk that prunes
+    doubles or more a doubled word's own are beside (``novelty/csrc/price.c``); with ``pair_over`` (> 0), a word of
+    more letters must fit beside two of them that fit together, both longer than it (when no other word but one holds
+    two of its doubles, it is no longer than that: ``novelty/csrc/doubling.c``). ``threads`` (2): a walk that prunes
     is shared by two walkers, as a search under a clock shares it (:data:`WALK_THREADS`). ``keep`` (with ``floor``,
     unpriced): every word scoring more than the floor is kept in its group, the floor staying where it is (the walks by
     value), :attr:`BestWord.kept` and :attr:`BestWord.kept_total` say what was kept."""
@@ -260,7 +262,7 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, -(2**63) if floor is None else floor,
                           *((-1, 0) if given is None else given), -1 if doubles is None else doubles,
-                          None if beside is None else sorted(beside, key=lambda word: -word[0]), keep)
+                          None if beside is None else sorted(beside, key=lambda word: -word[0]), keep, pair_over)
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["most"], raw["sequences"], raw["nodes"], raw["pruned"],
                     raw["over"], raw["done"], raw["seconds"], raw["kept"], raw["kept_total"])

@@ -402,8 +402,6 @@ def test_a_word_beside_a_longer_word_takes_only_the_units_it_leaves(seed: int) -
     best word of the hand without them; beside a word of L letters, the best word of fewer."""
     rng = random.Random(f"beside {seed}")
     hand, motifs, rules, _ = deal(rng)
-    # (a two-letter card laid last may run over the letters walk_best_within keeps to)
-    hand = Counter({k: n for k, n in hand.items() if "doublewild" not in k and len(k.rstrip("0123456789")) != 2})
     motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
     dict_name = "twl" if seed % 2 else "sowpods"
     tables = Tables(hand, Counter(), motifs, rules, None)
@@ -422,6 +420,36 @@ def test_a_word_beside_a_longer_word_takes_only_the_units_it_leaves(seed: int) -
         shorter = best_word(steps, r, letters=letters - 1)
         got = best_word(steps, r, prices=zero, beside=[(letters, [0] * n_res), (3, every)])
         assert worth(got) == worth(shorter, 1024), (hand, motifs, letters)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_word_of_more_letters_than_one_holder_allows_fits_beside_two(seed: int) -> None:
+    """When no play but one whose other words holding doubles each hold one can double a word of L letters or fewer
+    (doubling.c, pair_over), a longer one fits beside two words holding two doubles that fit together, both longer:
+    beside one word alone, only a word of L letters or fewer; beside two taking every card of a class, none longer;
+    beside one of those and one taking nothing, the best word of the hand without that class."""
+    rng = random.Random(f"beside a pair {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    zero, n_res = [0] * 64, len(tables.resources)
+    nothing = [0] * n_res
+    kind = rng.choice(sorted(hand))
+    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)
+    every = [tables.resources[cls]["capacity"] if i == cls else 0 for i in range(n_res)]
+    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
+                              None), dict_name)
+    over = rng.choice((4, 5, 6))
+    alone = best_word(steps, r, prices=zero, beside=[(40, nothing)], pair_over=over)
+    assert worth(alone) == worth(best_word(steps, r, letters=over), 1024), (hand, motifs, over)
+    assert worth(best_word(steps, r, prices=zero, beside=[(40, nothing)] * 2, pair_over=over)) == \
+        worth(best_word(steps, r), 1024)
+    apart = best_word(steps, r, prices=zero, beside=[(40, every), (40, every)], pair_over=over)
+    assert worth(apart) == worth(best_word(steps, fewer, letters=over), 1024), (hand, motifs, over)
+    both = best_word(steps, r, prices=zero, beside=[(40, every), (40, nothing)], pair_over=1)
+    assert worth(both) == worth(best_word(steps, fewer), 1024), (hand, motifs)
 
 
 @pytest.mark.parametrize("seed", range(8))

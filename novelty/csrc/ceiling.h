@@ -131,7 +131,8 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
  * below only nodes over the floor; when none is, out->best is the floor and out->len 0.
  * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words.
  * `beside` (walk_priced_within only): the word and one of these longer than it take no more units than there are
- * (its own: not those given away), and no more copies than the pool has. */
+ * (its own: not those given away), and no more copies than the pool has; a word of more letters than `pair_over`
+ * (when set) and two of them that fit together, both longer than it. */
 /* Words a word must fit beside (the doubling bound's words holding two doubles or more): the units each takes, and
  * its letters; longest first. */
 typedef struct {
@@ -144,6 +145,7 @@ typedef struct {
     int64_t known;
     int doubles;
     const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */
+    int pair_over;          /* 0, or (beside) words of more letters count only beside two of them */
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
 /* The same, pruning, every word scored kept in `keep`'s groups (as walk_best_word's). */

@@ -100,9 +100,9 @@ void doubling_free(Doubling *d) {
  * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds).
  * When the words holding two or more are known (`two`): m words holding them, the one holding most holding q of them
  * (so shorter than the longest word holding q, when q >= 2), and when another holds two or more, shorter than the
- * shorter of a pair that fits together; of the ways with q_least <= q <= q_most. */
+ * shorter of a pair that fits together; of the ways with q_least <= q <= q_most (`alone`: and no other holding two). */
 static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two,
-                           int q_least, int q_most) {
+                           int q_least, int q_most, int alone) {
     int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
     int per_word = 0;
     for (int l = 0; l < 26; l++)
@@ -117,7 +117,7 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
     for (int q = q_least; q <= per_word && q <= q_most; q++)
         for (int m = 1; m <= d - q + 1; m++) {
             int rest = d - q;  /* over m - 1 words, each holding 1 to q */
-            if (rest < m - 1 || rest > (m - 1) * q || (q >= 2 && !two->longest[q])) continue;
+            if (rest < m - 1 || rest > (m - 1) * q || (q >= 2 && !two->longest[q]) || (alone && rest > m - 1)) continue;
             int longest = (letters - m) / (1 + m);
             if (q >= 2 && two->longest[q] - 1 < longest) longest = two->longest[q] - 1;
             if (rest > m - 1 && two->pair - 1 < longest) longest = two->pair - 1;  /* (another holds two or more) */
@@ -210,13 +210,16 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     d->walk_time = deadline > 0 && walks_end > now_seconds() ? walks_end - now_seconds() : 0;
     for (int j = 1; j <= most; j++) {
         int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
-        d->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30),
-                                doubler, j, INT64_MIN, most - j, NULL};
+        d->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30, 0),
+                                doubler, j, INT64_MIN, most - j, NULL, 0};
         if (two.known) {  /* the ways apart: every word holding its doubles holds one, or one holds two or more */
             d->one[j] = d->two[j] = d->within[j];
-            d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1);
-            d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30);
+            d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1, 0);
+            d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30, 0);
             d->two[j].beside = &d->holders;
+            /* (longer than the most when no other word holds two: beside two of those holding two, both longer) */
+            int alone = longest_doubled(t, letters, j, copied, &two, 2, 30, 1);
+            if (alone < d->two[j].letters) d->two[j].pair_over = alone > 1 ? alone : 1;
         }
         int64_t root = d->within[j].letters < MIN_WORD_LENGTH ? 0 : ceiling_within(t, c, &d->within[j]);
         d->word[j] = root < best ? (root > 0 ? root : 0) : best;

@@ -515,10 +515,10 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
 
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
     PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None;
-    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1, keep = 0;
+    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1, keep = 0, pair_over = 0;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOp:best_word", &request, &facts_obj, &prune, &prices_obj, &copies, &letters,
-                          &floor, &given_res, &given, &doubles, &beside_obj, &keep))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOpi:best_word", &request, &facts_obj, &prune, &prices_obj, &copies,
+                          &letters, &floor, &given_res, &given, &doubles, &beside_obj, &keep, &pair_over))
         return NULL;
     Holders beside = {.n = 0};
     Request q;
@@ -562,7 +562,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
             Within within = {copies, letters, given_res, given,
                              floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
-                             doubles, beside_obj != Py_None ? &beside : NULL};
+                             doubles, beside_obj != Py_None ? &beside : NULL, pair_over > 0 ? pair_over : 0};
             if (rc == 0 && keep) rc = groups_init(&kept, t->n_combos);
             if (rc == 0 && keep) {
                 rc = walk_over(t, c, &kept, &b, (int64_t)floor, &ww);

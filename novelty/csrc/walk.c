@@ -23,6 +23,7 @@ typedef struct {
 } Kid;
 #define PROBE_NODES 1000 /* walk_best_word's probe: nodes below each child of the root */
 #define MAX_KIDS 2048    /* a node's children kept to be gone below in order; past that, gone below at once */
+#define PAIR_CHECKS 100000  /* fits_beside: pairs of words looked at, at most */
 #define TASK_DEPTH 1     /* a shared walk's tasks: the nodes this many cards down, each walked below by one walker */
 
 /* What the walkers of one shared walk share (walk_shared): the next task to take, counted in the order every walker
@@ -276,12 +277,26 @@ static inline int own_units(const Walker *w, int r) {
     return w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
 }
 
-/* Whether the word laid fits beside one of the words `beside` longer than it (Within.beside). */
-static int fits_beside(const Walker *w, const Holders *beside) {
-    uint8_t own[MAX_RESOURCES];
-    for (int r = 0; r < w->t->n_res; r++) own[r] = (uint8_t)own_units(w, r);
-    for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++)
-        if (units_fit(w->t, own, beside->used + (size_t)h * MAX_RESOURCES)) return 1;
+/* Whether the word laid fits beside one of the words `beside` longer than it (Within.beside), or (of more letters
+ * than Within.pair_over) beside two of them that fit together: PAIR_CHECKS pairs looked at, at most (past them, it
+ * may). */
+static int fits_beside(const Walker *w, const Within *within) {
+    const Tables *t = w->t;
+    const Holders *beside = within->beside;
+    int pair = within->pair_over && w->letters > within->pair_over;
+    uint8_t own[MAX_RESOURCES], both[MAX_RESOURCES];
+    for (int r = 0; r < t->n_res; r++) own[r] = (uint8_t)own_units(w, r);
+    int64_t checks = 0;
+    for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++) {
+        const uint8_t *used = beside->used + (size_t)h * MAX_RESOURCES;
+        if (!units_fit(t, own, used)) continue;
+        if (!pair) return 1;
+        for (int r = 0; r < t->n_res; r++) both[r] = (uint8_t)(own[r] + used[r]);
+        for (int32_t k = h + 1; k < beside->n && beside->letters[k] > w->letters; k++) {
+            if (++checks > PAIR_CHECKS) return 1;
+            if (units_fit(t, both, beside->used + (size_t)k * MAX_RESOURCES)) return 1;
+        }
+    }
     return 0;
 }
 
@@ -307,7 +322,7 @@ static int score_only(Walker *w) {
         int64_t value = best + credit;
         best = value * PRICE_SCALE - w->paid;
         w->over += best > least;
-        if (w->within && w->within->beside && best > w->floor && !fits_beside(w, w->within->beside)) return 0;
+        if (w->within && w->within->beside && best > w->floor && !fits_beside(w, w->within)) return 0;
         if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
