@@ -395,26 +395,32 @@ def test_the_most_a_word_within_limits_beats_its_prices_by_is_the_full_walks(see
             assert over.done and over.total == max(every.total, floor), (hand, pool, motifs, limits, floor)
 
 
+def beside_deal(rng: random.Random, seed: int) -> tuple[Counter[str], list[str], StepIndex, Any, list[int], Any]:
+    """A deal with no repeat motif for the words beside others: its hand, motifs, step index and request, the units of
+    every card of one class of it (a class's cards are its resource), and the request of the hand without them."""
+    hand, motifs, rules, _ = deal(rng)
+    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    kind = rng.choice(sorted(hand))
+    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)
+    every = [tables.resources[cls]["capacity"] if i == cls else 0 for i in range(len(tables.resources))]
+    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
+                              None), dict_name)
+    return hand, motifs, steps, r, every, fewer
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_a_word_beside_a_longer_word_takes_only_the_units_it_leaves(seed: int) -> None:
     """A word doubled by two doubles or more of one word fits beside it, shorter (price.c, doubled_at_prices): beside
     a long word taking nothing it is any word; beside none, no word; beside a word taking every card of a class, the
     best word of the hand without them; beside a word of L letters, the best word of fewer."""
     rng = random.Random(f"beside {seed}")
-    hand, motifs, rules, _ = deal(rng)
-    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
-    dict_name = "twl" if seed % 2 else "sowpods"
-    tables = Tables(hand, Counter(), motifs, rules, None)
-    steps, r = request(tables, dict_name)
-    zero = [0] * 64  # (priced at nothing: a word's value, in 1/1024 points)
-    n_res = len(tables.resources)
+    hand, motifs, steps, r, every, fewer = beside_deal(rng, seed)
+    zero, n_res = [0] * 64, len(every)  # (priced at nothing: a word's value, in 1/1024 points)
     assert worth(best_word(steps, r, prices=zero, beside=[(40, [0] * n_res)])) == worth(best_word(steps, r), 1024)
     assert not best_word(steps, r, prices=zero, beside=[]).cards
-    kind = rng.choice(sorted(hand))
-    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)  # (a class's cards are its resource)
-    every = [tables.resources[cls]["capacity"] if i == cls else 0 for i in range(n_res)]
-    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
-                              None), dict_name)
     assert worth(best_word(steps, r, prices=zero, beside=[(40, every)])) == worth(best_word(steps, fewer), 1024)
     for letters in (5, 6, 7):
         shorter = best_word(steps, r, letters=letters - 1)
@@ -429,18 +435,8 @@ def test_a_word_of_more_letters_than_one_holder_allows_fits_beside_two(seed: int
     beside one word alone, only a word of L letters or fewer; beside two taking every card of a class, none longer;
     beside one of those and one taking nothing, the best word of the hand without that class."""
     rng = random.Random(f"beside a pair {seed}")
-    hand, motifs, rules, _ = deal(rng)
-    motifs = [m for m in motifs if m not in REPEATS and m not in (ESCAPED, "unseen-character")]
-    dict_name = "twl" if seed % 2 else "sowpods"
-    tables = Tables(hand, Counter(), motifs, rules, None)
-    steps, r = request(tables, dict_name)
-    zero, n_res = [0] * 64, len(tables.resources)
-    nothing = [0] * n_res
-    kind = rng.choice(sorted(hand))
-    cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)
-    every = [tables.resources[cls]["capacity"] if i == cls else 0 for i in range(n_res)]
-    _, fewer = request(Tables(hand - Counter({k: hand[k] for k in tables.classes[cls]}), Counter(), motifs, rules,
-                              None), dict_name)
+    hand, motifs, steps, r, every, fewer = beside_deal(rng, seed)
+    zero, nothing = [0] * 64, [0] * len(every)
     over = rng.choice((4, 5, 6))
     alone = best_word(steps, r, prices=zero, beside=[(40, nothing)], pair_over=over)
     assert worth(alone) == worth(best_word(steps, r, letters=over), 1024), (hand, motifs, over)
