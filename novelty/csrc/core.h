@@ -73,6 +73,9 @@ typedef struct {
 } Face;
 _Static_assert(sizeof(Face) == sizeof(int32_t) * N_FACE_FIELDS, "a face is a row of int32 fields");
 
+/* Whether a face doubles a shorter word (x1, z2): a play's effect, not in its own word's score. */
+static inline int doubles_shorter(const Face *f) { return f->op == OP_multiply && f->target == TARGET_shorter_word; }
+
 /* A resource: a class of cards (capacity: cards held, hand: of them in the hand), a minor repeat motif's copies,
  * a free wild, or the shared pool of the copies that keep score and effect. */
 #define RES_FIELDS(X) X(capacity) X(hand) X(kind)

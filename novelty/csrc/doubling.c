@@ -23,7 +23,7 @@ static int doubles(const Tables *t, int r, uint32_t *letters) {
         int face = t->res_faces[r][i];
         for (int alt = 0; alt < 2 && face >= 0; alt++, face = t->scorer.faces[face].as_printed) {
             const Face *f = &t->scorer.faces[face];
-            if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
+            if (!doubles_shorter(f)) continue;
             found = 1;
             *letters |= 1u << (f->wild == WILD_fixed ? f->letter1 : 26);
             if (f->letter2 >= 0 || f->wild == WILD_double) *letters |= 1u << 27;

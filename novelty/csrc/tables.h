@@ -85,10 +85,8 @@ static inline void combo_awards(const Tables *t, int combo, int length, int32_t 
 
 /* Whether a face of resource r doubles a shorter word (x1, z2). */
 static inline int holds_doubler(const Tables *t, int r) {
-    for (int i = 0; i < t->n_res_faces[r]; i++) {
-        const Face *f = &t->scorer.faces[t->res_faces[r][i]];
-        if (f->op == OP_multiply && f->target == TARGET_shorter_word) return 1;
-    }
+    for (int i = 0; i < t->n_res_faces[r]; i++)
+        if (doubles_shorter(&t->scorer.faces[t->res_faces[r][i]])) return 1;
     return 0;
 }
 

@@ -240,10 +240,7 @@ static int new_group(Walker *w, uint64_t hash, int distinct) {
     int k = 0;
     for (int unit = 0; unit < w->t->n_units; unit++)
         for (int c = 0; c < w->unit_count[unit]; c++) u[k++] = (uint8_t)unit;
-    for (int i = 0; i < w->seq_len; i++) {
-        const Face *f = &w->faces[w->seq[i].face];
-        g->doublers += f->op == OP_multiply && f->target == TARGET_shorter_word;
-    }
+    for (int i = 0; i < w->seq_len; i++) g->doublers += doubles_shorter(&w->faces[w->seq[i].face]);
     gs->unit_used += w->seq_len;
     gs->seq_used += (size_t)w->seq_len * n_combos;
     for (int c = 0; c < n_combos; c++) gs->best[(size_t)gs->n_groups * n_combos + c] = INT64_MIN;
@@ -426,8 +423,7 @@ static int lay(Walker *w, int face, int a, int b, uint32_t node) {
     int unit = w->faces[face].unit, r = w->faces[face].resource;
     if (t->is_class[r] && w->unit_count[unit] >= t->real_cap[r] && !excess_granted(w, r)) return 0;
     const Face *laid = &w->faces[face];
-    int doubles = laid->op == OP_multiply && laid->target == TARGET_shorter_word
-                  && (w->doubler_letters || (w->within && w->within->doubles >= 0));
+    int doubles = doubles_shorter(laid) && (w->doubler_letters || (w->within && w->within->doubles >= 0));
     if (doubles && w->within && w->doubles_laid >= w->within->doubles) return 0;  /* (other words hold the rest) */
     w->seq[w->seq_len] = (Placed){(int16_t)face, {(int8_t)a, (int8_t)b}};
     w->seq_len++;
@@ -789,7 +785,7 @@ int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     uint32_t letters = 0;
     for (int i = 0; i < t->scorer.n_faces; i++) {
         const Face *f = &t->scorer.faces[i];
-        if (f->op != OP_multiply || f->target != TARGET_shorter_word) continue;
+        if (!doubles_shorter(f)) continue;
         if (f->wild != WILD_fixed) return 1;  /* (a double on a wild face: any letter may hold it) */
         letters |= 1u << f->letter1;
     }
