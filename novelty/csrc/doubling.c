@@ -128,11 +128,15 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
 
 /* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
  * short, a walk again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves
- * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). */
+ * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). Under
+ * a clock, no walk again with less time than the first had: it starts over, and would be cut short sooner (its
+ * floor saves it a sixth of the nodes, or less), its time lost to the bound's rounds; the first walk's most then. */
 static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     const Groups *gs = p->gs;
     if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
     double deadline = p->b->deadline, now = now_seconds();
+    if (deadline > 0 && !p->b->work && (deadline - now) * share < gs->best_word_seconds)
+        return gs->best_word_most > 0 ? gs->best_word_most : 0;
     budget_phase(p->b, now + (deadline - now) * share, 1.0);
     WordWalk found;
     int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
