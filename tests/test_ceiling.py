@@ -697,6 +697,23 @@ def test_a_big_hand_cut_short_answers_the_bound_from_prices_for_one_play_or_seve
     assert result.bound is not None and result.plays[0].total <= result.bound <= 3 * result.plays[0].total
 
 
+FOUR_ZS = ("doublewild1 e2 ed2 f2 l1 l3 p1 q2 re1 te1 u3 w1 w3 wild3 wildvowel1 z2", "d6 i3 o1 wildconsonant2",
+           ["alliteration", "clones", "hermit"])
+"""The benchmark's big hand 7: a z2 ("Double score of a word shorter than this one") and three copies of it, so a word
+doubled four times; searches of 2 to 10 s find a play of 525."""
+
+
+def test_a_big_doubling_hand_cut_short_keeps_its_bound_over_every_play() -> None:
+    """The doubling allowance caps each doubled word by the most any word scores. Here the search's walk for the best
+    word is cut short (it takes half a second alone), so the allowance walks again from floors between the best word
+    found and that walk's most, halving the gap, each walk that finishes bringing the most down (doubling.c,
+    best_word_known): the bound stays over the best play this search finds and over the 525 longer ones find."""
+    hand, pool, motifs = FOUR_ZS
+    result = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5)
+    assert result.optimal is False and result.bound is not None
+    assert result.bound >= max(result.plays[0].total, 525), result.bound
+
+
 COMPANION_HEAVY = Counter(["wild1", "wild2", "wildvowel1", "doublewild1", "e1", "a1", "t1", "s1", "r1", "n1", "o1",
                           "i1", "l1", "d1", "c1", "m1"])
 """The companion page's heavy hand (issue 25): 16 cards, four wilds with a Double Wild; 24 is its best play."""

@@ -13,7 +13,9 @@
 
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the walks for the doubled words, after the price rounds
                                  * at their prices (price.c; a quarter of it at most for the pair search first) */
-#define BEST_WORD_AGAIN_SHARE 0.3  /* of the first round's time: the best word, when the search's walk was cut short */
+#define BEST_WORD_AGAIN_SHARE 0.1  /* of the first round's time: the best word, when the search's walk was cut short */
+#define RUNG_GROWTH 4.0  /* a walk for the best word from a floor halfway down takes about this many times as long
+                          * as the last one (best_word_known) */
 
 /* Whether resource r's units may double a shorter word; the letters they spell into *letters (26: a wild's, 27: a
  * two-letter face's). */
@@ -127,21 +129,28 @@ static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int
 }
 
 /* The most a word scores: the best word, which the search's walk for it found (search.c), or, when that walk was cut
- * short, a walk again with `share` of the time to the phase's deadline, from the best it found (a floor that leaves
- * most nodes); when that is cut short too, the least of the two walks' most (the ceilings of what they left). Under
- * a clock, no walk again with less time than the first had: it starts over, and would be cut short sooner (its
- * floor saves it a sixth of the nodes, or less), its time lost to the bound's rounds; the first walk's most then. */
+ * short, walks with `share` of the time to the phase's deadline from floors between the best it found and its most
+ * (the ceilings of what it left), halving the gap: a walk that finishes finding no word over its floor brings the most
+ * down to it, one finding a word knows the best; the first cut short ends them (its own most, if less), and none
+ * starts that would not finish by the last one's time (RUNG_GROWTH): what is left goes to the rounds. A walk from a
+ * floor far over the best word found is quick; one from that word itself repeats most of the first walk (its floor
+ * saves it a sixth of the nodes at most) and is cut short too. */
 static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
     const Groups *gs = p->gs;
     if (gs->best_word_done) return gs->best_word > 0 ? gs->best_word : 0;
-    double deadline = p->b->deadline, now = now_seconds();
-    if (deadline > 0 && !p->b->work && (deadline - now) * share < gs->best_word_seconds)
-        return gs->best_word_most > 0 ? gs->best_word_most : 0;
-    budget_phase(p->b, now + (deadline - now) * share, 1.0);
-    WordWalk found;
-    int rc = walk_best_over(p->t, c, p->b, gs->best_word > 0 ? gs->best_word - 1 : INT64_MIN, &found);
+    double deadline = p->b->deadline, now = now_seconds(), until = now + (deadline - now) * share;
+    budget_phase(p->b, until, 1.0);
+    int64_t found_best = gs->best_word > 0 ? gs->best_word : 0, most = gs->best_word_most;
+    while (most > found_best && !p->b->stopped) {
+        WordWalk found;
+        double started = now_seconds();
+        if (walk_best_over(p->t, c, p->b, found_best + (most - found_best) / 2, &found) != 0) break;
+        if (found.len && found.best > found_best) found_best = found.best;
+        if (found.most < most) most = found.most;  /* (finished: the best word over the floor, or the floor) */
+        double took = now_seconds() - started;
+        if (!found.done || (deadline > 0 && now_seconds() + took * RUNG_GROWTH > until)) break;
+    }
     budget_phase(p->b, deadline, 1.0);
-    int64_t most = rc != 0 ? gs->best_word_most : found.most < gs->best_word_most ? found.most : gs->best_word_most;
     return most > 0 ? most : 0;
 }
 

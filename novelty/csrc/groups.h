@@ -39,7 +39,6 @@ typedef struct {
     int64_t best_word;           /* the best word's score, when best_word_done: the walk for the best words finished */
     int best_word_done;
     int64_t best_word_most;      /* no word scores more (that walk's WordWalk.most) */
-    double best_word_seconds;    /* what that walk took */
     int doubles_walked;          /* every word holding this many shorter-word doubles or more was found (0: not known) */
 } Groups;
 

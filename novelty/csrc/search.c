@@ -42,13 +42,11 @@ static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budge
                             double *walk_share) {
     budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE : 0, BEST_WORDS_WORK);
     uint64_t ticks = b->ticks;
-    double walk_started = now_seconds();
     WordWalk found;
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
     gs->best_word = found.best;
     gs->best_word_done = found.done;
     gs->best_word_most = found.most;
-    gs->best_word_seconds = now_seconds() - walk_started;
     if (b->work) *walk_share -= (double)(b->ticks - ticks) / (double)b->work;  /* the work it took, from the walk's */
     return rc;
 }
