@@ -191,9 +191,11 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     ``escaped`` is the Escaped from Captivity letter (every useful letter is tried when it is None);
     ``opponents`` the other players' words this round, for Sesquipedalian, Pangram and Laconic (not
     counted when None). With ``time_limit`` seconds the best plays found so far are returned when time
-    runs out, and ``optimal`` is False. ``work`` limits the search to that many steps instead (a walk node, a
-    packing node, a few DP steps: about 2 M a second): the same answer every time, however busy the machine,
-    unless a time limit cuts it first (each letter Escaped from Captivity tries gets all of it).
+    runs out, and ``optimal`` is False; the time is the search's, from when the list's step index is ready (the
+    first search of a list builds it, seconds for a full list, and caches it). ``work`` limits the search to that
+    many steps instead (a walk node, a packing node, a few DP steps: about 2 M a second): the same answer every
+    time, however busy the machine, unless a time limit cuts it first (each letter Escaped from Captivity tries gets
+    all of it).
     ``progress(best so far, bound, seconds)`` is called every quarter
     second once the search has run half a second (from another thread), with a bound no play can beat.
     ``limits`` (:class:`~novelty.limits.Caps`, or a tuple: groups, options, states, anytime groups) replaces the
@@ -207,8 +209,8 @@ def solve(lexicon: Lexicon, hand: Counter[str], pool: Counter[str] | None = None
     motifs = motif_ids(motifs)
     check_limits(hand, pool, top, time_limit, work)
     limit = Limit(time_limit, work, Caps.of(limits))
-    deadline = started + limit.time if limit.time is not None else None
-    steps = lexicon.step_index()
+    steps = lexicon.step_index()  # (built on a list's first use, then cached: seconds once, not the search's time)
+    deadline = time.perf_counter() + limit.time if limit.time is not None else None
     others = opponent_scoring(lexicon, opponents or [])
     found: list[Solution] = []
     optimal, bounds = True, []
