@@ -246,8 +246,8 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     the walk the doubling bound takes (``floor``: the most found over it, else the floor). ``copies`` and
     ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters:
     what the bound from prices allows shorter-word doubles. With ``floor``, the best word scoring more than it
-    (:attr:`BestWord.total` is the floor when none does): the walk the bound from prices walks again from the best
-    word found when the search's walk for it was cut short. ``given``
+    (:attr:`BestWord.total` is the floor when none does): the walks the bound from prices takes from floors over the
+    best word found when the search's walk for it was cut short. ``given``
     (class, n): n units of that class are taken by other words (those past its cards held, copies from the pool),
     as the doubling allowance gives a doubled word's doubles away; ``doubles``: the most shorter-word doubles the word
     holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,

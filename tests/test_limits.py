@@ -306,9 +306,7 @@ def test_a_lists_first_search_keeps_its_time_limit_for_the_search():
     search a millisecond)."""
     words = resolve("twl")[2].read_text().split()[::4]
     hand = Counter(["s1", "t1", "o1", "n1", "e1", "a1", "r1", "wild1", "l1", "i1", "d1", "c1"])
-    started = time.perf_counter()
     lexicon = SetLexicon(words)
     answer = solve(lexicon, hand, time_limit=0.5)
-    built = time.perf_counter() - started
-    assert answer.optimal, (answer.plays[0].total, answer.bound, built)
+    assert answer.optimal, (answer.plays[0].total, answer.bound, answer.stats["seconds"])  # (seconds: with the index)
     assert answer.plays[0].total == solve(lexicon, hand).plays[0].total

@@ -145,7 +145,7 @@ static int64_t best_word_known(const Pack *p, const Ceiling *c, double share) {
         WordWalk found;
         double started = now_seconds();
         if (walk_best_over(p->t, c, p->b, found_best + (most - found_best) / 2, &found) != 0) break;
-        if (found.len && found.best > found_best) found_best = found.best;
+        if (found.len) found_best = found.best;  /* (over the floor, itself over the best found) */
         if (found.most < most) most = found.most;  /* (finished: the best word over the floor, or the floor) */
         double took = now_seconds() - started;
         if (!found.done || (deadline > 0 && now_seconds() + took * RUNG_GROWTH > until)) break;
