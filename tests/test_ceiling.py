@@ -697,6 +697,17 @@ def test_a_big_hand_cut_short_answers_the_bound_from_prices_for_one_play_or_seve
     assert result.bound is not None and result.plays[0].total <= result.bound <= 3 * result.plays[0].total
 
 
+def test_a_big_hand_cut_short_packs_the_words_its_bound_found_beating_their_prices() -> None:
+    """The bound's rounds walk every word of the list at prices, and the words they find beating their prices are the
+    ones the relaxation takes: the packings after the bound take them too (search.c), where the walks by value, cut
+    short, never reach words worth less than three quarters of the best word. Every play answered is the engine's
+    score of its words (solve re-scores each one), the bound still over the best."""
+    hand, pool, motifs = BIG_HAND
+    result = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5)
+    assert result.optimal is False and result.stats["beaters"] > 0
+    assert result.bound is not None and result.plays[0].total <= result.bound
+
+
 FOUR_ZS = ("doublewild1 e2 ed2 f2 l1 l3 p1 q2 re1 te1 u3 w1 w3 wild3 wildvowel1 z2", "d6 i3 o1 wildconsonant2",
            ["alliteration", "clones", "hermit"])
 """The benchmark's big hand 7: a z2 ("Double score of a word shorter than this one") and three copies of it, so a word

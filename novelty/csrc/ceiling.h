@@ -206,8 +206,11 @@ int walk_fixed(const Tables *t, const Ceiling *c, const Fixing *fixing, Groups *
  * way (out->over): the check of the priced ceilings. */
 int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Budget *b, const Within *within,
                       WordWalk *out);
-int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
-                WordWalk *out);
+/* `kept` (may be NULL; with `beaters`): the words found beating their prices are kept in its groups too (BEATERS_KEPT
+ * groups at most: a walk never stops for them), for the packings after the bound (search.c). */
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Groups *kept,
+                Budget *b, WordWalk *out);
+#define BEATERS_KEPT 8192
 /* The most a word within these limits (as walk_best_within's; `known` unused) beats its prices by, exactly, into
  * out->best (`floor` when none beats them by more than it), walking best ceiling first below only the nodes whose
  * ceiling less the prices laid beats the most found; a walk stopped has out->most, the most of what it left. */

@@ -129,6 +129,7 @@ typedef struct {
     int doubling_bound;                 /* shorter-word doubles are in reach: most_doubled() bounds the search */
     Fixing *fixing;                     /* borrowed, or NULL: the prices of the least bound, for a reduced-cost fixing */
     const Fixing *priced;               /* borrowed, or NULL: a fixing's words packed, bounded by its prices (bound.c) */
+    Groups *beaters;                    /* borrowed, or NULL: the bound's rounds keep the words beating their prices */
     uint64_t *marks;                    /* owned: the options fitting a search node, a bit per option of its */
     int32_t mark_words;                 /* anchor: words per node, one node per play size */
     int failed;                         /* out of memory */

@@ -290,7 +290,7 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
     int64_t slack = best > 0 ? (int64_t)(round->slack * (double)best * PRICE_SCALE / words_most) : 0;
-    int rc = walk_priced(t, ceiling, price, slack, beaters, p->b, &priced);
+    int rc = walk_priced(t, ceiling, price, slack, beaters, p->beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
     *excess = (int64_t)words_most * priced.best;

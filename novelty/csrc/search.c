@@ -14,7 +14,7 @@
 #include "packing.h"
 
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
-                      const Fixing *priced);
+                      const Fixing *priced, Groups *beaters);
 
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
@@ -33,7 +33,7 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
     double share = PRINTED_PACK_SHARE * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
     budget_phase(b, seconds > 0 ? now_seconds() + (share < PRINTED_PACK_SECONDS ? share : PRINTED_PACK_SECONDS) : 0,
                  PRINTED_PACK_WORK);
-    return pack_plays(t, gs, b, early, NULL, NULL);
+    return pack_plays(t, gs, b, early, NULL, NULL, NULL);
 }
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
@@ -135,7 +135,7 @@ static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int
     fixed->sequences = walked->gs.sequences;
     found->floored = 1;
     found->floor = aim;
-    int rc = pack_plays(t, fixed, b, found, NULL, fixing);
+    int rc = pack_plays(t, fixed, b, found, NULL, fixing, NULL);
     return rc < 0 ? -1 : found->pack_done;
 }
 
@@ -257,7 +257,7 @@ static int pack_kept(const Tables *t, const Groups *gs, Budget *b, Result *resul
     if (rc == 0) {
         found->top = result->top;
         some.walk_done = 1;  /* (its packing is exact: these groups' best plays) */
-        rc = pack_plays(t, &some, b, found, NULL, NULL);
+        rc = pack_plays(t, &some, b, found, NULL, NULL, NULL);
     }
     if (rc == 0) {
         plays_of(found, map);
@@ -284,9 +284,9 @@ static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *res
     return pack_kept(t, gs, b, result, kept, map);
 }
 
-/* The units of each resource a play's words but those in `drop` leave: of a class, its cards held they leave and as
- * many copies as it and the pool of copies have left. */
-static void units_left(const Tables *t, const Groups *gs, const Play *play, uint32_t drop, int *left) {
+/* The units of each resource a play's words but those in `drop` leave: of a class, its cards held they leave and (with
+ * `copies_too`) as many copies as it and the pool of copies have left. */
+static void units_left(const Tables *t, const Groups *gs, const Play *play, uint32_t drop, int copies_too, int *left) {
     int held[MAX_RESOURCES] = {0}, copies[MAX_RESOURCES] = {0}, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
     for (int w = 0; w < play->n_words; w++) {
         if (drop >> w & 1) continue;
@@ -301,6 +301,7 @@ static void units_left(const Tables *t, const Groups *gs, const Play *play, uint
     }
     for (int r = 0; r < t->n_res; r++) {
         int copies_left = t->twin_cap[r] - copies[r] < pool ? t->twin_cap[r] - copies[r] : pool;
+        if (!copies_too) copies_left = 0;
         left[r] = (t->is_class[r] ? t->real_cap[r] : t->res[r].capacity) - held[r] + (copies_left > 0 ? copies_left : 0);
     }
 }
@@ -314,12 +315,13 @@ static int fits_in(const Tables *t, const Groups *gs, int32_t g, const int *left
     return 1;
 }
 
-/* Keep the best play's words but those in `drop`, walk every word the cards they leave can spell (the walks before
- * may not have reached them: they went in letter order, or by value over the whole hand) and pack those words
- * exactly beside them (FILL_GROUPS of them at most, the best). */
-static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, const Play *best, uint32_t drop) {
+/* Keep the best play's words but those in `drop`, walk every word the cards they leave can spell (with `copies_too`,
+ * and the copies the pool leaves: the walks before may not have reached them, as they went in letter order, or by
+ * value over the whole hand) and pack those words exactly beside them (FILL_GROUPS of them at most, the best). */
+static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, const Play *best, uint32_t drop,
+                    int copies_too) {
     int left[MAX_RESOURCES];
-    units_left(t, gs, best, drop, left);
+    units_left(t, gs, best, drop, copies_too, left);
     int rc = walk_left(t, gs, b, left);
     Beyond *fitting = malloc(sizeof *fitting * (gs->n_groups ? (size_t)gs->n_groups : 1));
     uint8_t *kept = calloc(gs->n_groups ? (size_t)gs->n_groups : 1, 1);
@@ -339,16 +341,14 @@ static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, cons
     return rc < 0 ? rc : 0;
 }
 
-/* Fill round the best play found by walking: what it leaves, then what it and some of its words leave (all of them
- * but one at most), the fewest cards freed first (fill_one), while time is left. */
-static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result) {
-    if (!result->n_plays || result->plays[0].n_words > FILL_WORDS) return 0;
-    Play best = result->plays[0];
-    uint32_t drops[1u << FILL_WORDS], n = 0, all = (1u << best.n_words) - 1;
-    int freed[1u << FILL_WORDS], group_limit = b->group_limit, rc = 0;
+/* The ways of dropping some of a play's words (all of them but one at most; none first), the fewest cards freed
+ * first, into drops[]; how many. */
+static uint32_t drops_by_cards(const Groups *gs, const Play *best, uint32_t *drops) {
+    uint32_t n = 0, all = (1u << best->n_words) - 1;
+    int freed[1u << FILL_WORDS];
     for (uint32_t drop = 0; drop < all || drop == 0; drop++) {  /* insertion by cards freed */
         int cards = 0;
-        for (int w = 0; w < best.n_words; w++) cards += drop >> w & 1 ? gs->groups[best.groups[w]].ncards : 0;
+        for (int w = 0; w < best->n_words; w++) cards += drop >> w & 1 ? gs->groups[best->groups[w]].ncards : 0;
         uint32_t at = n++;
         for (; at > 0 && freed[at - 1] > cards; at--) {
             drops[at] = drops[at - 1];
@@ -357,14 +357,36 @@ static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *resul
         drops[at] = drop;
         freed[at] = cards;
     }
-    for (uint32_t i = 0; i < n && rc == 0 && !b->stopped; i++) rc = fill_one(t, gs, b, result, &best, drops[i]);
+    return n;
+}
+
+/* Fill round the best play found by walking: what it leaves, then what it and some of its words leave, the fewest
+ * cards freed first (fill_one), from each better play found in turn, while time is left: first without the pool's
+ * copies (a walk of the cards left alone is quick; with one copy of every class the cards left are nearly the whole
+ * hand), then with them. */
+static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result) {
+    int group_limit = b->group_limit, rc = 0, passes = t->pool_res >= 0 ? 2 : 1;
+    for (int copies_too = 0; copies_too < passes && rc == 0; copies_too++) {
+        int again = 1;
+        while (again && rc == 0 && !b->stopped && result->n_plays && result->plays[0].n_words <= FILL_WORDS) {
+            Play best = result->plays[0];
+            uint32_t drops[1u << FILL_WORDS], n = drops_by_cards(gs, &best, drops);
+            again = 0;
+            for (uint32_t i = 0; i < n && rc == 0 && !b->stopped && !again; i++) {
+                rc = fill_one(t, gs, b, result, &best, drops[i], copies_too);
+                again = result->plays[0].total > best.total;  /* (from the better play) */
+            }
+        }
+    }
     b->group_limit = group_limit;  /* (a cap these walks meet leaves nothing out of the answer's search) */
     return rc;
 }
 
 /* After the bound from prices (fixing->dual, its relaxation's duals): pack exactly the BY_PRICES_GROUPS groups beating
  * the duals by most, then twice as many while that finishes in time. The packing by worth keeps the groups worth
- * most, however many cards they take, and misses plays of words that fit together; these plays join its. */
+ * most, however many cards they take, and misses plays of words that fit together; these plays join its. The groups
+ * hold the words the bound's rounds found beating their prices (pack_plays' `beaters`): the words the relaxation
+ * takes, which the walks by value, cut short, may never reach. */
 static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
     Beyond *ranked = rank_by_prices(t, gs, fixing->dual);
     uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
@@ -467,7 +489,12 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (rc == 0) {  /* the packing has the rest of the time, and of the work (a quarter of it at least) */
         double left = b->work && b->ticks < b->work ? (double)(b->work - b->ticks) / (double)b->work : 0;
         budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
-        rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL);
+        Groups beaters = {0};  /* (the words the bound's rounds find beating their prices: for the packings after) */
+        if (ceilings && groups_init(&beaters, t->n_combos) < 0) rc = -1;
+        if (rc == 0) rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL, ceilings ? &beaters : NULL);
+        result->beaters = beaters.n_groups;
+        if (rc == 0 && ceilings && groups_adopt(t, gs, &beaters, b) < 0) rc = -1;
+        groups_free(&beaters);
     }
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
@@ -521,15 +548,18 @@ static void prove_bound(Pack *p) {
 }
 
 /* Pack the groups found into the top K plays (result->top), and (fixing, may be NULL) keep the prices of the least
- * bound from prices for a reduced-cost fixing; 0 ok, -1 out of memory, -2 too many resource units. */
+ * bound from prices for a reduced-cost fixing, the words its rounds find beating their prices kept in `beaters` (may be
+ * NULL: the caller adds them to the groups for the packings after); 0 ok, -1 out of memory, -2 too many resource
+ * units. */
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
-                      const Fixing *priced) {
+                      const Fixing *priced, Groups *beaters) {
     Pack p;
     int reduced;
     pack_start(&p, t, gs, b, result);
     p.priced = priced;  /* (its options are sorted by their prices: options.c) */
     int rc = pack_prepare(&p, &reduced);
     p.fixing = fixing;
+    p.beaters = beaters;
     if (p.bonus.n_doubling) p.priced = NULL;  /* (the doubles' bound is the DP's) */
     if (rc < 0) {
         free_options(&p);

@@ -61,6 +61,7 @@ typedef struct {
     const uint8_t *facts;        /* borrowed: the step index's subtree facts */
     int prune;                   /* leave a node whose ceiling is at most `floor` */
     int keep;                    /* keep every word scored in its group too */
+    int keep_beaters;            /* pricing: keep the words found beating their prices in their groups (gs) */
     int64_t floor;               /* the best word scored so far (pricing: the least a word beats its prices by to count) */
     int fixed_floor;             /* the floor stays where it is (walk_over) */
     int64_t ceilings[MAX_CARDS_IN_WORD + 1];  /* the ceiling at each node of the current path */
@@ -298,6 +299,8 @@ static int fits_beside(const Walker *w, const Within *within) {
 }
 
 /* Score the current sequence for walk_best_word: raise the floor, and count it if it is over a ceiling on its way. */
+static int record(Walker *w);
+
 static int score_only(Walker *w) {
     const Tables *t = w->t;
     int n_combos = t->n_combos;
@@ -320,6 +323,7 @@ static int score_only(Walker *w) {
         best = value * PRICE_SCALE - w->paid;
         w->over += best > least;
         if (w->within && w->within->beside && best > w->floor && !fits_beside(w, w->within)) return 0;
+        if (best > w->floor && w->keep_beaters && w->gs->n_groups < BEATERS_KEPT && record(w) < 0) return -1;
         if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
@@ -834,6 +838,17 @@ static int adopt_group(Walker *w, const Groups *from, int32_t g) {
     return 0;
 }
 
+int groups_adopt(const Tables *t, Groups *into, const Groups *from, Budget *b) {
+    Walker *w = calloc(1, sizeof *w);
+    if (!w) return -1;
+    *w = (Walker){.t = t, .gs = into, .b = b, .steps = t->steps, .faces = t->scorer.faces};
+    int rc = 0;
+    for (int32_t g = 0; g < from->n_groups && rc == 0 && into->n_groups < b->caps.groups; g++)
+        rc = adopt_group(w, from, g);
+    free(w);
+    return rc;
+}
+
 /* A second walker's thread: its part of the shared walk. */
 static void *walk_part(void *walker) {
     Walker *w = walker;
@@ -878,7 +893,8 @@ static int walk_shared(Walker *w) {
     Kid (*kids)[MAX_KIDS] = w->kids ? malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)) : NULL;
     int rc = -1;
     int ready = v && b && (beaters || !w->beaters) && (kids || !w->kids);
-    if (ready && (!w->keep || groups_init(&own, w->gs->n_combos) == 0)) {
+    int keeps = w->keep || w->keep_beaters;
+    if (ready && (!keeps || groups_init(&own, w->gs->n_combos) == 0)) {
         *v = *w;
         *b = *w->b;
         b->progress = NULL;
@@ -894,7 +910,7 @@ static int walk_shared(Walker *w) {
         v->task_mine = tasks.next++;
         uint64_t ticks = b->ticks;
         int64_t caps = w->b->caps.groups, room = caps - w->gs->n_groups;  /* (the groups cap: half the room each) */
-        if (w->keep) {
+        if (keeps) {
             b->caps.groups = room / 2;
             w->b->caps.groups = caps - room / 2;
         }
@@ -908,7 +924,7 @@ static int walk_shared(Walker *w) {
         w->b->caps.groups = caps;
         merge_walker(w, v, ticks);
         w->tasks = NULL;
-        for (int32_t g = 0; w->keep && g < own.n_groups && rc == 0; g++) rc = adopt_group(w, &own, g);
+        for (int32_t g = 0; keeps && g < own.n_groups && rc == 0; g++) rc = adopt_group(w, &own, g);
     }
     groups_free(&own);
     free(kids);
@@ -925,7 +941,8 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
     Groups none = {0};
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = keep ? keep : &none, .b = b, .steps = t->steps, .faces = t->scorer.faces,
-                  .ceiling = c, .facts = facts, .prune = prune, .keep = keep != NULL,
+                  .ceiling = c, .facts = facts, .prune = prune, .keep = keep && !beaters,
+                  .keep_beaters = keep && beaters,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN,
                   .away_res = -1, .best_found = INT64_MIN};
@@ -1006,10 +1023,10 @@ int walk_every_priced(const Tables *t, const Ceiling *c, const Prices *price, Bu
     return walk_ceilings(t, c, t->facts, NULL, b, 0, price, INT64_MIN, NULL, 0, 0, within, out);
 }
 
-int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Budget *b,
-                WordWalk *out) {
+int walk_priced(const Tables *t, const Ceiling *c, const Prices *price, int64_t slack, Beaters *beaters, Groups *kept,
+                Budget *b, WordWalk *out) {
     if (beaters) beaters->n = 0;
-    return walk_ceilings(t, c, t->facts, NULL, b, 1, price, slack, beaters, 0, 0, NULL, out);
+    return walk_ceilings(t, c, t->facts, kept, b, 1, price, slack, beaters, 0, 0, NULL, out);
 }
 
 int walk_priced_within(const Tables *t, const Ceiling *c, const Prices *price, int64_t floor, Budget *b,
