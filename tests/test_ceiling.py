@@ -161,6 +161,21 @@ def test_the_priced_bound_is_never_below_the_best_play(seed: int, first: bool) -
     assert answer.plays[0][0] <= exact.plays[0][0]
 
 
+def test_the_words_a_bounds_rounds_keep_never_stop_them_at_the_cap_on_groups() -> None:
+    """The rounds of prices keep the words they find beating their prices for the packings after the bound, but never
+    so many that the search's cap on groups would stop a round's walk: under a cap of 40 groups, this deal's rounds
+    find 40 such words or more, and a round stopped by the cap left the bound at 68 where it comes to 47."""
+    rng = random.Random("priced 0")
+    hand, motifs, rules, escaped = deal(rng)
+    pool = Counter(rng.sample(sorted(deck().elements()), 3))
+    tables = Tables(hand, pool, motifs, rules, escaped)
+    steps = open_lexicon("twl").step_index()
+    answer = send(dataclasses.replace(tables.request(steps, False, [], 1, Limit(2.0, None, Caps(groups=40))),
+                                      facts=steps.facts()))
+    assert answer.stats["beaters"] == 40 and answer.priced_bound is not None
+    assert answer.plays[0][0] <= answer.priced_bound <= 50, answer.priced_bound
+
+
 DOUBLING_MOTIFS = ["alliteration", "clones"]
 """Repeat motifs that may copy x1 (a shorter-word double) or the cards a doubled word is worth most with."""
 

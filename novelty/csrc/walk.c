@@ -298,8 +298,15 @@ static int fits_beside(const Walker *w, const Within *within) {
     return 0;
 }
 
-/* Score the current sequence for walk_best_word: raise the floor, and count it if it is over a ceiling on its way. */
 static int record(Walker *w);
+
+/* Whether a priced walk keeping the words beating their prices may keep one more group: BEATERS_KEPT at most, and
+ * never so many that the cap on groups stops the walk (the bound needs it whole). */
+static int keeps_another(const Walker *w) {
+    return w->keep_beaters && w->gs->n_groups < BEATERS_KEPT && w->gs->n_groups < w->b->caps.groups;
+}
+
+/* Score the current sequence for walk_best_word: raise the floor, and count it if it is over a ceiling on its way. */
 
 static int score_only(Walker *w) {
     const Tables *t = w->t;
@@ -323,7 +330,7 @@ static int score_only(Walker *w) {
         best = value * PRICE_SCALE - w->paid;
         w->over += best > least;
         if (w->within && w->within->beside && best > w->floor && !fits_beside(w, w->within)) return 0;
-        if (best > w->floor && w->keep_beaters && w->gs->n_groups < BEATERS_KEPT && record(w) < 0) return -1;
+        if (best > w->floor && keeps_another(w) && record(w) < 0) return -1;
         if (best > w->floor && w->beaters && w->beaters->n < MAX_BEATERS) {
             Beater *x = &w->beaters->word[w->beaters->n++];
             x->value = value;
@@ -924,7 +931,8 @@ static int walk_shared(Walker *w) {
         w->b->caps.groups = caps;
         merge_walker(w, v, ticks);
         w->tasks = NULL;
-        for (int32_t g = 0; keeps && g < own.n_groups && rc == 0; g++) rc = adopt_group(w, &own, g);
+        for (int32_t g = 0; keeps && g < own.n_groups && rc == 0 && (w->keep || keeps_another(w)); g++)
+            rc = adopt_group(w, &own, g);
     }
     groups_free(&own);
     free(kids);
