@@ -16,6 +16,10 @@
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
                       const Fixing *priced, Groups *beaters);
 
+/* Whether the phase's deadline has passed (a phase that would do its first work past it is left: a packing lays its
+ * options out and a fixing fills its priced paths before any clock is read). */
+static int past_deadline(const Budget *b) { return b->deadline > 0 && now_seconds() >= b->deadline; }
+
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
     for (int r = 0; r < t->n_res; r++)
@@ -158,8 +162,9 @@ static void take_fixed(Groups *gs, Result *result, Groups *fixed, const Result *
  * aimed halfway up to U (a play it found is taken all the same). The last try, aimed at B or again where one was cut
  * short, has the rest. The answer's bound over every word is U (result->word_bound); U = B proves the best play. */
 static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Result *result, Fixing *fixing) {
-    Result *found = calloc(1, sizeof *found);
-    if (!found || ceiling_price(c, fixing->price.cheap, b->threads) < 0) {
+    int tries = !past_deadline(b);  /* (their priced paths take 20-60 ms to fill, whatever the clock says) */
+    Result *found = tries ? calloc(1, sizeof *found) : NULL;
+    if (tries && (!found || ceiling_price(c, fixing->price.cheap, b->threads) < 0)) {
         free(found);
         return -1;
     }
@@ -170,7 +175,7 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
     int64_t aim = best + (upper - best) / 2, cut = INT64_MIN;
     FixedWalk walked = {.aim = INT64_MAX};
     int rc = 0;
-    while (rc == 0 && best < upper && aim < upper && now_seconds() < deadline) {
+    while (tries && rc == 0 && best < upper && aim < upper && now_seconds() < deadline) {
         double now = now_seconds();
         budget_phase(b, aim == best || aim == cut ? deadline : now + (deadline - now) * FIX_TRY_SHARE, 1.0);
         Groups fixed = {0};
@@ -368,11 +373,12 @@ static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *resul
     int group_limit = b->group_limit, rc = 0, passes = t->pool_res >= 0 ? 2 : 1;
     for (int copies_too = 0; copies_too < passes && rc == 0; copies_too++) {
         int again = 1;
-        while (again && rc == 0 && !b->stopped && result->n_plays && result->plays[0].n_words <= FILL_WORDS) {
+        while (again && rc == 0 && !b->stopped && !past_deadline(b) && result->n_plays
+               && result->plays[0].n_words <= FILL_WORDS) {
             Play best = result->plays[0];
             uint32_t drops[1u << FILL_WORDS], n = drops_by_cards(gs, &best, drops);
             again = 0;
-            for (uint32_t i = 0; i < n && rc == 0 && !b->stopped && !again; i++) {
+            for (uint32_t i = 0; i < n && rc == 0 && !b->stopped && !past_deadline(b) && !again; i++) {
                 rc = fill_one(t, gs, b, result, &best, drops[i], copies_too);
                 again = result->plays[0].total > best.total;  /* (from the better play) */
             }
@@ -388,6 +394,7 @@ static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *resul
  * hold the words the bound's rounds found beating their prices (pack_plays' `beaters`): the words the relaxation
  * takes, which the walks by value, cut short, may never reach. */
 static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
+    if (past_deadline(b)) return 0;
     Beyond *ranked = rank_by_prices(t, gs, fixing->dual);
     uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
     int32_t *map = malloc(sizeof *map * (gs->n_groups + 1));
