@@ -39,13 +39,16 @@ while time is left; where no round finishes, from a relaxation that ignores the 
 5 % of the best play found proves it when the words that could beat their prices by that much, walked and
 packed exactly, hold no better play (reduced-cost fixing: then ``optimal`` is True); otherwise the words
 beating the relaxation's duals by most are packed exactly, and the cards the best play leaves (alone, and with
-some of its words) walked for every word and packed with its other words (``search.c``). Under a limit of 5 s or
+some of its words) walked for every word and packed with its other words (``search.c``), these packings holding the
+words the bound's rounds found beating their prices. Under a limit of 5 s or
 more such a search first runs with a fifth of it (2 s at most), a scout whose answer is kept when it is proved
 or better than the longer search's.
 
-Every phase reads the clock (or counts its work), so the answer comes within the limit plus the engine's re-scoring
-(a few milliseconds, kept aside). What one search may hold is capped (:data:`novelty.limits.MAX_GROUPS`,
-``MAX_OPTIONS``, ``MAX_STATES``): a search meeting a cap answers like one out of time. A packing that cannot prove its
+Every phase reads the clock (or counts its work), and one whose deadline has passed is left, so the answer comes
+within the limit plus the engine's re-scoring (a few milliseconds, kept aside) and the few tens of milliseconds a fill
+of priced paths may take past it (no clock cuts one short). What one search may hold is capped
+(:data:`novelty.limits.MAX_GROUPS`, ``MAX_OPTIONS``, ``MAX_STATES``): a search meeting a cap answers like one out of
+time. A packing that cannot prove its
 play (the walk stopped, or its options did not fit in time or room) takes only the
 :data:`~novelty.limits.ANYTIME_GROUPS` best groups, so its time and memory do not grow with the words found.
 The time, work and caps of one search travel together as a :class:`~novelty.limits.Limit`.
