@@ -715,7 +715,7 @@ def test_a_big_hand_cut_short_answers_the_bound_from_prices_for_one_play_or_seve
 def test_a_big_hand_cut_short_packs_the_words_its_bound_found_beating_their_prices() -> None:
     """The bound's rounds walk every word of the list at prices, and the words they find beating their prices are the
     ones the relaxation takes: the packings after the bound take them too (search.c), where the walks by value, cut
-    short, never reach words worth less than three quarters of the best word. Every play answered is the engine's
+    short at a floor of three quarters of the best word, may never reach them. Every play answered is the engine's
     score of its words (solve re-scores each one), the bound still over the best."""
     hand, pool, motifs = BIG_HAND
     result = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5)

@@ -91,6 +91,11 @@ static inline int out_of_time(Budget *b) {
     return b->stopped;
 }
 
+/* Whether this phase's deadline has passed, read now (out_of_time reads the clock only every CLOCK_EVERY ticks): a
+ * phase whose first work comes before any reading of the clock (a packing laying its options out, a fixing filling
+ * its priced paths) is left when it has. */
+static inline int past_deadline(const Budget *b) { return b->deadline > 0 && now_seconds() >= b->deadline; }
+
 /* Start a phase: it stops at `deadline` (0: none) or after `share` of the work limit (when there is one). */
 void budget_phase(Budget *b, double deadline, double share);
 

@@ -16,10 +16,6 @@
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
                       const Fixing *priced, Groups *beaters);
 
-/* Whether the phase's deadline has passed (a phase that would do its first work past it is left: a packing lays its
- * options out and a fixing fills its priced paths before any clock is read). */
-static int past_deadline(const Budget *b) { return b->deadline > 0 && now_seconds() >= b->deadline; }
-
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
     for (int r = 0; r < t->n_res; r++)
