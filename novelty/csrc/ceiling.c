@@ -98,6 +98,8 @@ typedef struct {
 } Shape;
 
 static int64_t own_value(const Ceiling *c, int face, const Shape *most);
+static int64_t shaped_value(const Face *f, const FaceCeiling *fc, const Shape *most);
+static int shaped(const Face *f);
 static int64_t gives(const Face *f, int cards);
 static int paths(Ceiling *c);
 
@@ -136,6 +138,9 @@ static void read_face(const Ceiling *c, const Face *f, FaceCeiling *fc) {
                      : f->target == TARGET_left || f->target == TARGET_adjacent ? 1
                      : f->target == TARGET_left2 ? 2
                      : f->target == TARGET_first || f->target == TARGET_all ? FIRST_FROM_ANY : -1;
+    Shape any = {0};  /* (a face not shaped reads none of it) */
+    fc->shaped = shaped(f);
+    fc->own = shaped_value(f, fc, &any);
     if (f->op != OP_multiply) return;
     fc->factor = f->amount;
     switch (f->target) {
@@ -165,6 +170,8 @@ static void read_aims(Ceiling *c) {
                 for (int a = 0; a < N_AIMS; a++)
                     if (c->face[face].aims >> a & 1 && c->face[face].factor > c->res_aims[r][a])
                         c->res_aims[r][a] = c->face[face].factor;
+        c->res_aiming[r] = 0;
+        for (int a = 0; a < N_AIMS; a++) c->res_aiming[r] |= (uint8_t)((c->res_aims[r][a] > 1) << a);
     }
 }
 
@@ -206,7 +213,10 @@ static void read_unit_face(Ceiling *c, int face, UnitCeiling *u, int *lettered, 
         if (fc->first_from >= at && fc->single > u->single_first[at]) u->single_first[at] = fc->single;
     if (fc->self_factor > u->self_factor) u->self_factor = fc->self_factor;
     const FaceCeiling *had = fc->mult_kind != MULT_NONE ? u->kinds[fc->mult_kind] : NULL;
-    if (fc->mult_kind != MULT_NONE && fc->factor > (had ? had->factor : 1)) u->kinds[fc->mult_kind] = fc;
+    if (fc->mult_kind != MULT_NONE && fc->factor > (had ? had->factor : 1)) {
+        u->kinds[fc->mult_kind] = fc;
+        u->multiplies = 1;
+    }
     if (word_add(f) > u->word_add) u->word_add = word_add(f);
     if (f->op == OP_add && f->target == TARGET_all) {
         if (f->amount > u->per_card) u->per_card = f->amount;
@@ -228,6 +238,8 @@ static void read_units(Ceiling *c) {
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++)
                 read_unit_face(c, face, u, &lettered, &shaped_at);
+        c->res_firsts[r] = u->wild_room ? ALL_LETTERS : 0;
+        for (int i = u->lettered; i < u->lettered + u->n_lettered; i++) c->res_firsts[r] |= 1u << c->unit_letters[i][0];
     }
 }
 
@@ -271,9 +283,13 @@ static int place_may_hold(int condition, const Shape *s, int width) {
 
 /* The most a face's value can be before other cards add to it, in a word of at most that shape. */
 static int64_t own_value(const Ceiling *c, int face, const Shape *most) {
-    int n = most->letters;
-    const Face *f = &c->t->scorer.faces[face];
     const FaceCeiling *fc = &c->face[face];
+    return fc->shaped ? shaped_value(&c->t->scorer.faces[face], fc, most) : fc->own;
+}
+
+/* The same, of a face (its FaceCeiling read but for `own`) whatever its shape. */
+static int64_t shaped_value(const Face *f, const FaceCeiling *fc, const Shape *most) {
+    int n = most->letters;
     int64_t v = fc->points + fc->motif_add;
     if (f->op == OP_add && f->target == TARGET_self) {
         if (f->condition == COND_min_length) v += n >= f->length ? f->amount : 0;
@@ -356,6 +372,7 @@ static void below_apply(Below *bw, Factors *x, int height) {
 }
 
 static void add_factor(Factors *x, const FaceCeiling *fc, int copies) {
+    if (fc->mult_kind == MULT_NONE && !fc->aims) return;  /* (most faces: nothing to fold) */
     if (copies > 0) aim_factor(x, fc->aims, fc->factor, copies);
     switch (fc->mult_kind) {
     case MULT_FIRST: x->first = times(x->first, power(fc->factor, copies)); break;
@@ -469,26 +486,26 @@ static int top_list(int64_t *values, uint8_t *copy, int n, int k, int copies, in
 
 /* Read resource r's unit (Ceiling.unit) below the node into a candidate (copies 0 when the subtree has no letter for
  * it). limits: its units left, of them cards held, the copies left in all, the prefix's cards. */
-static Candidate candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, const Shape *most,
-                           Below *bw, int64_t *word_adds) {
+static void candidate(const Ceiling *c, int r, const int *limits, const uint8_t *facts, const Shape *most,
+                      Below *bw, int64_t *word_adds, Candidate *out) {
     const UnitCeiling *u = &c->unit[r];
     int left = limits[0], held = limits[1], copies_left = limits[2], at = limits[3], height = facts[FACT_HEIGHT];
-    Candidate k;
-    k.res = r;
-    k.letter = u->letter;
-    k.last_letter = u->last_letter;
-    k.single = u->single;
-    k.single_first = u->single_first[at < FIRST_ATS ? at : FIRST_ATS - 1];
-    k.self_factor = u->self_factor;
-    k.gives = u->per_card >= 0 && u->per_card * most->cards > u->gives ? u->per_card * most->cards : u->gives;
-    k.own = k.own_last = u->own;
+    Candidate *k = out;  /* (filled in place: this runs per resource, per node) */
+    k->res = r;
+    k->letter = u->letter;
+    k->last_letter = u->last_letter;
+    k->single = u->single;
+    k->single_first = u->single_first[at < FIRST_ATS ? at : FIRST_ATS - 1];
+    k->self_factor = u->self_factor;
+    k->gives = u->per_card >= 0 && u->per_card * most->cards > u->gives ? u->per_card * most->cards : u->gives;
+    k->own = k->own_last = u->own;
     if (u->n_shaped) {
         Shape last = *most;
         last.right = last.right_least = 0;
         for (int i = u->shaped; i < u->shaped + u->n_shaped; i++) {
             int64_t own = own_value(c, c->unit_faces[i], most), own_last = own_value(c, c->unit_faces[i], &last);
-            if (own > k.own) k.own = own;
-            if (own_last > k.own_last) k.own_last = own_last;
+            if (own > k->own) k->own = own;
+            if (own_last > k->own_last) k->own_last = own_last;
         }
     }
     int room = u->wild_room == 2 ? height : u->wild_room == 1 ? height / 2 : 0;
@@ -497,14 +514,13 @@ static Candidate candidate(const Ceiling *c, int r, const int *limits, const uin
         int here = pair[1] >= 0 && facts[pair[1]] < facts[pair[0]] ? facts[pair[1]] : facts[pair[0]];
         if (here > room) room = here;
     }
-    k.copies = room < left ? room : left;
-    if (k.copies > height) k.copies = height;
-    k.held = k.copies < held ? k.copies : held;
-    if (copies_left >= 0 && k.copies - k.held > copies_left) k.copies = k.held + copies_left;
-    for (int kind = 1; kind < 5; kind++)
-        if (u->kinds[kind]) below_add(bw, kind, u->kinds[kind]->factor, k.copies, r);
-    *word_adds += u->word_add * k.copies;
-    return k;
+    k->copies = room < left ? room : left;
+    if (k->copies > height) k->copies = height;
+    k->held = k->copies < held ? k->copies : held;
+    if (copies_left >= 0 && k->copies - k->held > copies_left) k->copies = k->held + copies_left;
+    for (int kind = 1; kind < 5 && u->multiplies; kind++)
+        if (u->kinds[kind]) below_add(bw, kind, u->kinds[kind]->factor, k->copies, r);
+    *word_adds += u->word_add * k->copies;
 }
 
 /* The prefix's letters: how many of each, whether a letter (a vowel) follows itself, its first and last. */
@@ -547,9 +563,12 @@ static int doubled_possible(const Spelled *s, const uint8_t *facts) {
  * when the node is a word), a completion holds at most facts[c] of letter c and facts[FACT_VOWELS] vowels (whatever
  * cards spell them) and ends with a letter of facts_ends. Its word-level points or factor are counted only then. */
 static int may_apply(int motif, const Spelled *s, const uint8_t *facts, int letters, int is_word) {
+    static const int8_t vowels_and_y[6] = {0, 4, 8, 14, 20, 24};
     int pair = 0;
-    for (int c = 0; c < 26; c++)
-        if (vowel_or_y(c)) pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
+    for (int i = 0; i < 6; i++) {
+        int c = vowels_and_y[i];
+        pair |= facts[c] >= 2 || (facts[c] >= 1 && s->last == c);
+    }
     switch (motif) {
     case MOTIF_utopia: return 2 * (s->vowels + s->count[24] + facts[FACT_VOWELS]) > letters;
     case MOTIF_trilogy: return thrice_possible(s, facts);
@@ -687,23 +706,26 @@ static void read_below(Reach *w, const int *left, const int *held) {
     for (int kind = 0; kind < 5; kind++) below.n[kind] = 0;
     uint32_t next = steps_letters(&t->steps, w->node);  /* the letters that may come next (a Double Wild's second) */
     if (letter_pending(t, w->seq, w->m)) next = ALL_LETTERS;
+    uint32_t present = 0;  /* the letters some completion below holds */
+    for (int letter = 0; letter < 26; letter++) present |= (uint32_t)(w->facts[letter] > 0) << letter;
     for (int r = 0; r < t->n_res; r++) {
-        if (left[r] <= 0 || w->height == 0) continue;
+        if (left[r] <= 0 || w->height == 0 || !(w->c->res_firsts[r] & present)) continue;  /* (no room: no copies) */
         int limits[4] = {left[r], held[r], w->copies_left, w->m};
-        Candidate k = candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds);
-        if (k.copies <= 0) continue;
-        for (int a = 0; a < N_AIMS; a++)
-            if (w->c->res_aims[r][a] > 1) {
-                aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k.copies);
+        Candidate *k = &w->cand[w->n_cand];
+        candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds, k);
+        if (k->copies <= 0) continue;
+        for (int a = 0, aiming = w->c->res_aiming[r]; aiming >> a; a++)
+            if (aiming >> a & 1) {
+                aim_factor(&w->x, 1 << a, w->c->res_aims[r][a], k->copies);
                 if (a < AIM_LAST && w->c->res_aims[r][a] > w->x.below_at[a]) w->x.below_at[a] = w->c->res_aims[r][a];
-                if (a == AIM_LEFT && (k.letter < 0 || next >> k.letter & 1) && w->c->res_aims[r][a] > w->x.next_left)
+                if (a == AIM_LEFT && (k->letter < 0 || next >> k->letter & 1) && w->c->res_aims[r][a] > w->x.next_left)
                     w->x.next_left = w->c->res_aims[r][a];
             }
-        w->received += k.single * k.copies;
-        w->received_first += k.single_first * k.copies;
-        if (k.self_factor > w->most_self) w->most_self = k.self_factor;
-        w->cand[w->n_cand++] = k;
-        w->res_letter[r] = (int8_t)(k.letter >= 0 ? k.letter : -1);
+        w->received += k->single * k->copies;
+        w->received_first += k->single_first * k->copies;
+        if (k->self_factor > w->most_self) w->most_self = k->self_factor;
+        w->n_cand++;
+        w->res_letter[r] = (int8_t)(k->letter >= 0 ? k->letter : -1);
     }
     w->n_aimers = 0;
     w->aiming = 0;

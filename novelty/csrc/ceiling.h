@@ -47,6 +47,8 @@ typedef struct {
     int mult_kind;      /* MULT_* of its multiply effect */
     int64_t factor;     /* that effect's factor */
     int aims;           /* of MULT_OTHER and MULT_OTHER2, the places it aims at from its own (bits 1 << AIM_*) */
+    int shaped;         /* its own value depends on the word's shape; else it is `own` */
+    int64_t own;
 } FaceCeiling;
 
 enum { MULT_NONE, MULT_FIRST, MULT_OTHER, MULT_OTHER2, MULT_WORD };
@@ -68,6 +70,7 @@ typedef struct {
     int64_t gives, per_card;      /* the most a face gives the word's other cards; per card (a gift to all; -1 none) */
     int64_t word_add;             /* the most a face adds to the word itself */
     const FaceCeiling *kinds[5];  /* the face with the largest factor of each kind (over 1), or NULL */
+    int multiplies;               /* some kind has such a face */
     int wild_room;                /* 2: a wild face of one letter (room: the subtree's height); 1: of two only */
     int lettered, n_lettered;     /* (Ceiling.unit_letters) the fixed faces' letter pairs, each once: room by letters */
     int shaped, n_shaped;         /* (Ceiling.unit_faces) the faces whose own value depends on the word's shape */
@@ -80,6 +83,9 @@ typedef struct {
     int16_t unit_faces[2 * MAX_FACES];  /* the UnitCeilings' lists of shaped faces */
     int8_t unit_letters[2 * MAX_FACES][2];  /* ... and of fixed faces' letter pairs (-1: one letter) */
     int64_t res_aims[MAX_RESOURCES][N_AIMS];  /* per resource, the largest factor any of its faces aims at each place */
+    uint8_t res_aiming[MAX_RESOURCES];        /* ... and the places where it is over 1, as bits (1 << AIM_*) */
+    uint32_t res_firsts[MAX_RESOURCES];       /* per resource, the letters its unit's fixed faces start with (every
+                                               * letter for a wild): a subtree with none of them has no room for it */
     int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
     int hermit;                         /* Hermit: a point to words without wilds */
     int red_blue;                       /* what the colour-count motifs may add to a word */

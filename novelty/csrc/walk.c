@@ -95,6 +95,9 @@ typedef struct {
     int lead;                    /* the walker that scores the words above the tasks */
     int64_t start_floor;
     int64_t best_found;          /* the score of best_seq, the best word this walker found (INT64_MIN: none) */
+    /* Whether the twin motifs grant a word's excess of one card of class r (cover_one[r]) or of one each of classes r
+     * and s (two of r when r == s: cover_two[r][s], r <= s), as twin_cover answers: 0 not yet asked, 1 no, 2 yes. */
+    uint8_t cover_one[MAX_RESOURCES], cover_two[MAX_RESOURCES][MAX_RESOURCES];
 } Walker;
 
 /* The floor a node's ceiling is held to: a shared walk's walkers hold the nodes above their tasks, and the tasks
@@ -404,9 +407,16 @@ static int excess_granted(Walker *w, int r) {
         int mine = w->excess[r] + 1;
         return mine <= t->twin_cap[r] && single_twin_allows(t, w->excess_total + 1, w->excess_classes + (mine == 1));
     }
+    uint8_t *known = NULL;  /* an excess of one or two cards: asked once per walk */
+    if (w->excess[r] == 0 && w->excess_total == 0) known = &w->cover_one[r];
+    else if (w->excess[r] == 1 && w->excess_total == 1) known = &w->cover_two[r][r];
+    for (int s = 0; w->excess[r] == 0 && w->excess_total == 1 && s < t->n_res && !known; s++)
+        if (w->excess[s] > 0) known = s < r ? &w->cover_two[s][r] : &w->cover_two[r][s];
+    if (known && *known) return *known == 2;
     w->excess[r]++;
     int ok = twin_cover(t, w->excess, NULL);
     w->excess[r]--;
+    if (known) *known = ok ? 2 : 1;
     return ok;
 }
 
