@@ -42,6 +42,9 @@
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
 #define FIX_NEAR 0.25                /* of the best play found: a bound from prices this near it ... */
 #define FIX_SHARE 0.8                /* ... keeps this share of what is left after it for the fixing's tries (search.c) */
+#define FIX_LEAST_SECONDS 0.4        /* ... when that share is this long at least (a shorter one proves nothing on a big
+                                      * hand: its tries' priced paths take 20-60 ms to fill and their walks are cut
+                                      * short; the packing by prices has the time) */
 #define FIX_TRY_SHARE 0.5            /* of what is left: a fixing's try aimed over the best play found, at most */
 #define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c) */
 #define FILL_GROUPS 1024             /* ... and an exact packing of that many of their words, the best, beside it */

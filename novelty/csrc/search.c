@@ -451,9 +451,10 @@ static int doubled_words(const Tables *t, const Ceiling *c, Groups *gs, Budget *
     return rc < 0 ? rc : 0;
 }
 
-/* Whether the bound from prices is within FIX_NEAR of the best play found (a fixing aimed between them may finish). */
-static int fix_near(const Fixing *fixing, const Result *result) {
-    return fixing->known && result->n_plays && result->top == 1
+/* Whether the bound from prices is within FIX_NEAR of the best play found (a fixing aimed between them may finish) and
+ * the fixing's share of the `left` seconds is FIX_LEAST_SECONDS at least (else the packing by prices has them). */
+static int fix_near(const Fixing *fixing, const Result *result, double left) {
+    return fixing->known && result->n_plays && result->top == 1 && left * FIX_SHARE >= FIX_LEAST_SECONDS
            && (double)fixing->bound <= (1 + FIX_NEAR) * (double)result->plays[0].total * PRICE_SCALE;
 }
 
@@ -502,7 +503,8 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
     if (rc == 0 && fixing.priced && !fixing.ready) {  /* the fixing's tries have a share when its bound is near */
-        double now = now_seconds(), until = fix_near(&fixing, result) ? now + (end - now) * (1 - FIX_SHARE) : end;
+        double now = now_seconds();
+        double until = fix_near(&fixing, result, end - now) ? now + (end - now) * (1 - FIX_SHARE) : end;
         budget_phase(b, now + (until - now) * FILL_SHARE, 1.0);
         rc = fill_by_walking(t, gs, b, result);
         budget_phase(b, until, 1.0);
@@ -596,7 +598,7 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
     }
-    if (fixing && fix_near(fixing, result))  /* the fixing's tries have a share of the time: prove_fixed */
+    if (fixing && fix_near(fixing, result, b->deadline - now_seconds()))  /* the fixing's tries have a share: prove_fixed */
         budget_phase(b, now_seconds() + (b->deadline - now_seconds()) * (1 - FIX_SHARE), 1.0);
     if (!fixing || !fixing->ready) branch(&p);  /* (else the fixing's packing has the time) */
     if (p.anytime) fill(&p);  /* the short words a search stopped on its clock left out */
