@@ -403,45 +403,51 @@ typedef struct {
     int last_letter;    /* the letter every face of it ends with, or -1 */
 } Candidate;
 
-/* The largest sums of at most k of values[0..n) (each counted only if above 0), from one sort, best first: into
- * *by_letter, at most facts[c] of them of entries starting with letter c (letter[] < 0: a wild, any letter); into
- * *by_copies, at most `copies` of them of entries marked copy[] (copies < 0: any number). Greedily, best first, each:
- * optimal for limits nested so (each letter's, or the copies', within the whole). No word below holds more of letter c
- * than facts[c]. */
-static void top_sums(const int64_t *values, const int8_t *letter, const uint8_t *copy, int n, int k,
+/* The largest sums of at most k of values[0..n) (each counted only if above 0), best first: into *by_letter, at most
+ * facts[c] of them of entries starting with letter c (letter[] < 0: a wild, any letter); into *by_copies, at most
+ * `copies` of them of entries marked copy[] (copies < 0: any number). Greedily, best first, each: optimal for limits
+ * nested so (each letter's, or the copies', within the whole), whichever of equal values comes first. No word below
+ * holds more of letter c than facts[c]. The entries come in runs of one resource's units (`from`: one value and
+ * letter, its cards held before its copies), sorted as runs. */
+static void top_sums(const int64_t *values, const int8_t *letter, const uint8_t *copy, const int *from, int n, int k,
                      const uint8_t *facts, int copies, int64_t *by_letter, int64_t *by_copies) {
-    int64_t sorted[MAX_ENTRIES];
+    int64_t value[MAX_ENTRIES];
     int8_t which[MAX_ENTRIES];
-    uint8_t copied[MAX_ENTRIES];
-    int used[26] = {0}, m = 0;
-    for (int i = 0; i < n; i++) {  /* insertion sort, best first (a few dozen entries) */
+    int count[MAX_ENTRIES], copied[MAX_ENTRIES], used[26] = {0}, m = 0;
+    for (int i = 0, end; i < n; i = end) {
+        int cards = 0, more = 0;
+        for (end = i; end < n && from[end] == from[i]; end++) *(copy[end] ? &more : &cards) += 1;
         if (values[i] <= 0) continue;
         int j = m++;
-        for (; j > 0 && sorted[j - 1] < values[i]; j--) {
-            sorted[j] = sorted[j - 1];
+        for (; j > 0 && value[j - 1] < values[i]; j--) {  /* insertion sort, best first (a few runs) */
+            value[j] = value[j - 1];
             which[j] = which[j - 1];
+            count[j] = count[j - 1];
             copied[j] = copied[j - 1];
         }
-        sorted[j] = values[i];
+        value[j] = values[i];
         which[j] = letter[i];
-        copied[j] = copy[i];
+        count[j] = cards + more;
+        copied[j] = more;
     }
     int64_t sum = 0;
     for (int i = 0, taken = 0; i < m && taken < k; i++) {
-        if (which[i] >= 0 && used[which[i]] >= facts[which[i]]) continue;
-        if (which[i] >= 0) used[which[i]]++;
-        sum += sorted[i];
-        taken++;
+        int take = count[i] < k - taken ? count[i] : k - taken;
+        if (which[i] >= 0 && take > facts[which[i]] - used[which[i]]) take = facts[which[i]] - used[which[i]];
+        if (take <= 0) continue;
+        if (which[i] >= 0) used[which[i]] += take;
+        sum += take * value[i];
+        taken += take;
     }
     *by_letter = sum;
     sum = 0;
     for (int i = 0, taken = 0; i < m && taken < k; i++) {
-        if (copied[i] && copies >= 0) {
-            if (!copies) continue;
-            copies--;
-        }
-        sum += sorted[i];
-        taken++;
+        int cards = count[i] - copied[i], take = cards < k - taken ? cards : k - taken;
+        int more = copied[i] < k - taken - take ? copied[i] : k - taken - take;
+        if (copies >= 0 && more > copies) more = copies;
+        if (copies >= 0) copies -= more;
+        sum += (take + more) * value[i];
+        taken += take + more;
     }
     *by_copies = sum;
 }
@@ -1138,7 +1144,8 @@ static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t
     int n = w->n_adds;
     for (int i = 0; i < n; i++) w->adds[i] = times(factor, w->adds[i]) * scale - (cheap ? cheap[w->from[i]] : 0);
     int64_t by_letter, by_copies;
-    top_sums(w->adds, w->add_letter, w->add_copy, w->n_adds, w->height, w->facts, w->copies_left, &by_letter, &by_copies);
+    top_sums(w->adds, w->add_letter, w->add_copy, w->from, w->n_adds, w->height, w->facts, w->copies_left, &by_letter,
+             &by_copies);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
     const Ceiling *c = w->c;
     if (c->path && !(cheap && priced_index(c, factor) >= 0)) {  /* along the list's words: what the units below add */

@@ -33,6 +33,9 @@ typedef struct {
 } Tasks;
 
 /* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
+#define COVER_BITS 10
+#define COVER_SLOTS (1 << COVER_BITS)  /* a walk's answers of twin_cover kept (Walker.cover_key) */
+
 typedef struct {
     const Tables *t;             /* borrowed, like gs and b */
     Groups *gs;
@@ -95,9 +98,10 @@ typedef struct {
     int lead;                    /* the walker that scores the words above the tasks */
     int64_t start_floor;
     int64_t best_found;          /* the score of best_seq, the best word this walker found (INT64_MIN: none) */
-    /* Whether the twin motifs grant a word's excess of one card of class r (cover_one[r]) or of one each of classes r
-     * and s (two of r when r == s: cover_two[r][s], r <= s), as twin_cover answers: 0 not yet asked, 1 no, 2 yes. */
-    uint8_t cover_one[MAX_RESOURCES], cover_two[MAX_RESOURCES][MAX_RESOURCES];
+    /* What twin_cover answered of a word's excess over the cards held (excess_key's): one entry per key's hash, the
+     * key (0: none) and the answer. */
+    uint64_t cover_key[COVER_SLOTS];
+    uint8_t cover_ok[COVER_SLOTS];
 } Walker;
 
 /* The floor a node's ceiling is held to: a shared walk's walkers hold the nodes above their tasks, and the tasks
@@ -399,6 +403,19 @@ static int own_copies_left(const Walker *w) {
     return w->within->copies - (w->excess_total - w->given_copies);
 }
 
+/* A word's excess over the cards held (the classes past them, each as many times as it is), as a key: 7 bits a card
+ * past them, at most 9 of them (0: more, no key). */
+static uint64_t excess_key(const Tables *t, const int *excess) {
+    uint64_t key = 0;
+    int n = 0;
+    for (int r = 0; r < t->n_res; r++)
+        for (int k = 0; k < excess[r]; k++) {
+            if (++n > 9) return 0;
+            key = key << 7 | (uint64_t)(r + 1);
+        }
+    return key;
+}
+
 /* Whether one more card of class r than held, with the word's other excess, can be granted as copies. */
 static int excess_granted(Walker *w, int r) {
     const Tables *t = w->t;
@@ -407,16 +424,15 @@ static int excess_granted(Walker *w, int r) {
         int mine = w->excess[r] + 1;
         return mine <= t->twin_cap[r] && single_twin_allows(t, w->excess_total + 1, w->excess_classes + (mine == 1));
     }
-    uint8_t *known = NULL;  /* an excess of one or two cards: asked once per walk */
-    if (w->excess[r] == 0 && w->excess_total == 0) known = &w->cover_one[r];
-    else if (w->excess[r] == 1 && w->excess_total == 1) known = &w->cover_two[r][r];
-    for (int s = 0; w->excess[r] == 0 && w->excess_total == 1 && s < t->n_res && !known; s++)
-        if (w->excess[s] > 0) known = s < r ? &w->cover_two[s][r] : &w->cover_two[r][s];
-    if (known && *known) return *known == 2;
     w->excess[r]++;
-    int ok = twin_cover(t, w->excess, NULL);
+    uint64_t key = excess_key(t, w->excess);
+    size_t slot = (size_t)(key * 0x9E3779B97F4A7C15ull >> (64 - COVER_BITS));
+    int ok = key && w->cover_key[slot] == key ? w->cover_ok[slot] : twin_cover(t, w->excess, NULL);
+    if (key) {
+        w->cover_key[slot] = key;
+        w->cover_ok[slot] = (uint8_t)ok;
+    }
     w->excess[r]--;
-    if (known) *known = ok ? 2 : 1;
     return ok;
 }
 
