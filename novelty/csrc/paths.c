@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core.h"
 #include "paths.h"
@@ -70,6 +71,44 @@ static int split_words(PricedPaths *pp) {
     return 0;
 }
 
+/* Split the root's children's subtrees into two sets of about as many nodes each (PricedPaths.half; each node's first
+ * letter first, children after parents); 0, or -1 when out of memory. A node with two parents leaves half NULL. */
+static int halves(PricedPaths *pp) {
+    const Steps *st = pp->st;
+    const uint8_t unset = 0xff;
+    pp->halved = 1;
+    if (!(pp->half = malloc(st->n_nodes))) return -1;
+    memset(pp->half, unset, st->n_nodes);
+    pp->half[0] = 2;
+    uint32_t size[26] = {0};
+    for (uint32_t node = 0; node < st->n_nodes; node++)
+        for (uint32_t bits = steps_letters(st, node); bits; bits &= bits - 1) {
+            int letter = __builtin_ctz(bits);
+            int32_t child = steps_child(st, node, letter);
+            if (child <= (int32_t)node) continue;  /* (a broken index: subtree_facts refused it already) */
+            if (pp->half[child] != unset) {  /* (not a tree: the fill takes factors and splits apart instead) */
+                free(pp->half);
+                pp->half = NULL;
+                return 0;
+            }
+            int first = node ? pp->half[node] : letter;
+            pp->half[child] = (uint8_t)(first == unset ? 0 : first);
+            size[pp->half[child]]++;
+        }
+    uint8_t of[26];
+    uint64_t load[2] = {0, 0};
+    for (int taken = 0; taken < 26; taken++) {  /* the largest subtree left to the lighter set */
+        int most = -1;
+        for (int c = 0; c < 26; c++)
+            if (size[c] != UINT32_MAX && (most < 0 || size[c] > size[most])) most = c;
+        of[most] = load[1] < load[0];
+        load[of[most]] += size[most];
+        size[most] = UINT32_MAX;
+    }
+    for (uint32_t node = 1; node < st->n_nodes; node++) pp->half[node] = pp->half[node] == unset ? 0 : of[pp->half[node]];
+    return 0;
+}
+
 int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split, uint32_t counted, int factors) {
     *pp = (PricedPaths){.st = st, .split = split, .counted = counted, .n_counts = counted ? PATH_COUNTS : 1,
                         .factors = factors < PRICED_FACTORS ? factors : PRICED_FACTORS,
@@ -87,6 +126,7 @@ int paths_init(PricedPaths *pp, const Steps *st, const uint8_t *facts, int split
 }
 
 void paths_free(PricedPaths *pp) {
+    free(pp->half);
     free(pp->depth);
     free(pp->height);
     free(pp->split_word);
@@ -171,11 +211,11 @@ static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int w
 }
 
 /* One thread's part of a fill: the paths at the factors and splits of every `step`th of them from `first` (each its own
- * arrays), and whether each one's values fit. */
+ * arrays), of the nodes in PricedPaths.half's set `half` (-1: every node), and whether each one's values fit. */
 typedef struct {
     PricedPaths *pp;
     const EdgeValues *value;
-    int first, step, fits[2 * PRICED_FACTORS];
+    int first, step, half, fits[2 * PRICED_FACTORS];
 } FillPart;
 
 static void *fill_part(void *arg) {
@@ -184,6 +224,7 @@ static void *fill_part(void *arg) {
     int splits = pp->split >= 0 ? 2 : 1, n = pp->factors * splits;
     Kids kids;
     for (int64_t node = (int64_t)pp->st->n_nodes - 1; node >= 0; node--) {  /* (children before parents) */
+        if (f->half >= 0 && pp->half[node] != f->half) continue;
         kids_of(pp, (uint32_t)node, &kids);
         int word = steps_is_word(pp->st, (uint32_t)node);
         for (int x = f->first; x < n; x += f->step) {
@@ -208,20 +249,25 @@ int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads) {
             if (!pp->path[k][s] && !(pp->path[k][s] = malloc(sizeof(int32_t) * pp->st->n_nodes * (size_t)pp->n_counts)))
                 return -1;
     }
-    int step = threads > 1 && n > 1 ? 2 : 1;  /* (two threads: every other factor and split each) */
-    FillPart part[2];
-    for (int i = 0; i < step; i++) {
-        part[i] = (FillPart){pp, value, i, step, {0}};
+    if (threads > 1 && !pp->halved && halves(pp) < 0) return -1;
+    /* Two threads: a set of the root's subtrees each, then the root (a tree); else every other factor and split each */
+    int by_half = threads > 1 && pp->half, step = by_half || threads < 2 || n < 2 ? 1 : 2, parts = by_half ? 3 : step;
+    FillPart part[3];
+    for (int i = 0; i < parts; i++) {
+        part[i] = (FillPart){pp, value, by_half ? 0 : i, step, by_half ? i : -1, {0}};
         for (int x = 0; x < n; x++) part[i].fits[x] = 1;  /* (until a value does not fit) */
     }
     pthread_t thread;
-    int started = step > 1 && pthread_create(&thread, NULL, fill_part, &part[1]) == 0;
+    int started = parts > 1 && pthread_create(&thread, NULL, fill_part, &part[1]) == 0;
     fill_part(&part[0]);
     if (started) pthread_join(thread, NULL);
-    else if (step > 1) fill_part(&part[1]);
+    else if (parts > 1) fill_part(&part[1]);
+    if (parts > 2) fill_part(&part[2]);  /* (the root, after its children) */
     for (int k = 0; k < pp->factors; k++) {
         pp->usable[k] = 1;
-        for (int s = 0; s < splits; s++) pp->usable[k] &= part[(k * splits + s) % step].fits[k * splits + s];
+        for (int s = 0; s < splits; s++)
+            for (int i = 0; i < parts; i++)
+                if (by_half || (k * splits + s) % step == i) pp->usable[k] &= part[i].fits[k * splits + s];
     }
     return 0;
 }

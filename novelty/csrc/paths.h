@@ -40,6 +40,10 @@ typedef struct {
     int split;           /* the split motif, or -1 */
     int split_per_letter;  /* it earns a point per letter of the word: its paths count them (1), or not (0) */
     uint8_t *split_word; /* owned, or NULL: per node, whether the word there may get the split motif */
+    uint8_t *half;       /* owned, or NULL (a node with two parents: not a tree): per node, which of two sets of the
+                          * root's children's subtrees it is in, of about as many nodes each (2: the root), so that a
+                          * fill on two threads takes a set each; worked out at the first such fill (`halved`) */
+    int halved;
     uint32_t counted;    /* the counted letters (0: none; then one count class, every completion) */
     int n_counts;
     int factors;         /* the word factors 2^k with paths: k < factors */
