@@ -238,8 +238,8 @@ static void read_units(Ceiling *c) {
             for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
                      alt++)
                 read_unit_face(c, face, u, &lettered, &shaped_at);
-        c->res_firsts[r] = u->wild_room ? ALL_LETTERS : 0;
-        for (int i = u->lettered; i < u->lettered + u->n_lettered; i++) c->res_firsts[r] |= 1u << c->unit_letters[i][0];
+        u->firsts = u->wild_room ? ALL_LETTERS : 0;
+        for (int i = u->lettered; i < u->lettered + u->n_lettered; i++) u->firsts |= 1u << c->unit_letters[i][0];
     }
 }
 
@@ -715,7 +715,7 @@ static void read_below(Reach *w, const int *left, const int *held) {
     uint32_t present = 0;  /* the letters some completion below holds */
     for (int letter = 0; letter < 26; letter++) present |= (uint32_t)(w->facts[letter] > 0) << letter;
     for (int r = 0; r < t->n_res; r++) {
-        if (left[r] <= 0 || w->height == 0 || !(w->c->res_firsts[r] & present)) continue;  /* (no room: no copies) */
+        if (left[r] <= 0 || w->height == 0 || !(w->c->unit[r].firsts & present)) continue;  /* (no room: no copies) */
         int limits[4] = {left[r], held[r], w->copies_left, w->m};
         Candidate *k = &w->cand[w->n_cand];
         candidate(w->c, r, limits, w->facts, &w->most, &below, &w->word_adds, k);

@@ -73,6 +73,8 @@ typedef struct {
     int multiplies;               /* some kind has such a face */
     int wild_room;                /* 2: a wild face of one letter (room: the subtree's height); 1: of two only */
     int lettered, n_lettered;     /* (Ceiling.unit_letters) the fixed faces' letter pairs, each once: room by letters */
+    uint32_t firsts;              /* the letters they start with (every letter for a wild): a subtree holding none of
+                                   * them has no room for the unit */
     int shaped, n_shaped;         /* (Ceiling.unit_faces) the faces whose own value depends on the word's shape */
 } UnitCeiling;
 
@@ -84,8 +86,6 @@ typedef struct {
     int8_t unit_letters[2 * MAX_FACES][2];  /* ... and of fixed faces' letter pairs (-1: one letter) */
     int64_t res_aims[MAX_RESOURCES][N_AIMS];  /* per resource, the largest factor any of its faces aims at each place */
     uint8_t res_aiming[MAX_RESOURCES];        /* ... and the places where it is over 1, as bits (1 << AIM_*) */
-    uint32_t res_firsts[MAX_RESOURCES];       /* per resource, the letters its unit's fixed faces start with (every
-                                               * letter for a wild): a subtree with none of them has no room for it */
     int first_letter, epistolary, adventure_duo;  /* motifs in play that multiply a card */
     int hermit;                         /* Hermit: a point to words without wilds */
     int red_blue;                       /* what the colour-count motifs may add to a word */

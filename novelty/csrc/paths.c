@@ -223,7 +223,8 @@ static void *fill_part(void *arg) {
     PricedPaths *pp = f->pp;
     int splits = pp->split >= 0 ? 2 : 1, n = pp->factors * splits;
     Kids kids;
-    for (int64_t node = (int64_t)pp->st->n_nodes - 1; node >= 0; node--) {  /* (children before parents) */
+    int64_t last = f->half == 2 ? 0 : (int64_t)pp->st->n_nodes - 1;  /* (set 2: the root alone) */
+    for (int64_t node = last; node >= 0; node--) {  /* (children before parents) */
         if (f->half >= 0 && pp->half[node] != f->half) continue;
         kids_of(pp, (uint32_t)node, &kids);
         int word = steps_is_word(pp->st, (uint32_t)node);

@@ -32,10 +32,10 @@ typedef struct {
     int64_t next, floor;  /* (atomic) */
 } Tasks;
 
-/* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
 #define COVER_BITS 10
 #define COVER_SLOTS (1 << COVER_BITS)  /* a walk's answers of twin_cover kept (Walker.cover_key) */
 
+/* The walk's own state: the word being laid and what it has taken. Private to this file, one per walk. */
 typedef struct {
     const Tables *t;             /* borrowed, like gs and b */
     Groups *gs;
