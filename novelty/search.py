@@ -102,8 +102,9 @@ def _walk_threads() -> int:
 
 WALK_THREADS = _walk_threads()
 """The threads a search's walks that prune by ceilings share (big hands under a clock alone: the best words, the walks
-by value, the bound from prices and the fixing's): 2 on a machine with two processors or more, else 1. A work limit
-keeps one (the same answer every time)."""
+by value, the bound from prices and the fixing's), and with two the packing by prices runs beside the refills and the
+fill by walking after that bound: 2 on a machine with two processors or more, else 1. A work limit keeps one (the same
+answer every time)."""
 
 CoreWords = list[list[tuple[int, int, int, int]]]
 """A play as the core writes it: per word, per card (face, letter, letter or -1, repeat motif granting it a copy or

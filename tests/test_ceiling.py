@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from novelty import search
 from novelty.advise import deck
 from novelty.catalog import load_catalog
 from novelty.lexicon import open_lexicon
@@ -721,6 +722,22 @@ def test_a_big_hand_cut_short_packs_the_words_its_bound_found_beating_their_pric
     result = solve(open_lexicon("twl"), Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5)
     assert result.optimal is False and result.stats["beaters"] > 0
     assert result.bound is not None and result.plays[0].total <= result.bound
+
+
+def test_a_big_hand_cut_short_packs_by_prices_beside_the_fill_on_a_second_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the bound from prices, the refills, the fill by walking and the packing by prices each packed on one thread
+    while the second stood idle; the packing by prices now has a thread of its own beside the other two, over a copy of
+    the groups and the words the bound's rounds kept (search.c, start_by_prices), and its plays are taken back where
+    their words are the search's groups. Every play answered is the engine's score of its words (solve re-scores each
+    one). With one thread it runs after the fill, as before."""
+    hand, pool, motifs = BIG_HAND
+    lexicon = open_lexicon("twl")
+    for threads, beside in ((2, 1), (1, 0)):
+        monkeypatch.setattr(search, "WALK_THREADS", threads)
+        result = solve(lexicon, Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5, top=3)
+        assert result.optimal is False and result.stats["beside"] == beside
+        assert result.bound is not None and result.plays[0].total <= result.bound
 
 
 FOUR_ZS = ("doublewild1 e2 ed2 f2 l1 l3 p1 q2 re1 te1 u3 w1 w3 wild3 wildvowel1 z2", "d6 i3 o1 wildconsonant2",

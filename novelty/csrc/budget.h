@@ -38,7 +38,9 @@
 #define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much ... */
 #define PRICE_LEAST_SECONDS 0.1      /* ... when the packing has this long left at least (its priced paths alone take
                                       * 20-60 ms to fill, whatever the clock says) */
-#define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most */
+#define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most
+                                      * (beside the others on a second thread: all of it, and the refills keep the
+                                      * rest of theirs for the fill by walking) */
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
 #define FIX_NEAR 0.25                /* of the best play found: a bound from prices this near it ... */
 #define FIX_SHARE 0.8                /* ... keeps this share of what is left after it for the fixing's tries (search.c) */
@@ -46,7 +48,8 @@
                                       * hand: its tries' priced paths take 20-60 ms to fill and their walks are cut
                                       * short; the packing by prices has the time) */
 #define FIX_TRY_SHARE 0.5            /* of what is left: a fixing's try aimed over the best play found, at most */
-#define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c) */
+#define FILL_SHARE 0.3               /* of what is left then: walks of the cards the best play leaves (search.c; all
+                                      * of it when the packing by prices runs beside them) */
 #define FILL_GROUPS 1024             /* ... and an exact packing of that many of their words, the best, beside it */
 #define FILL_WORDS 8                 /* ... round a best play of at most this many words */
 #define IMPROVE_DIVISOR 3            /* a third of what is left: local search, when nothing can be proved ... */

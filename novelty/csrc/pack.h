@@ -34,6 +34,7 @@ typedef struct {
     uint64_t nodes, evaluated, states;
     int32_t kept;                    /* groups left after dominance */
     int32_t beaters;                 /* words the bound's rounds found beating their prices, kept for the packings */
+    int beside;                      /* the packing by prices ran on a second thread, beside the refills and the fill */
     double walk_s;                   /* seconds until the walk ended */
     double walk_cpu_s, pack_cpu_s;   /* this thread's CPU time in the walk and the packing */
 } Result;

@@ -4,17 +4,20 @@
  * when the whole walk cannot finish), then every word until WALK_SHARE of the limit; the packing of what was found
  * has the rest. With the list's facts under a clock alone (big hands), the walks for the words holding two
  * shorter-word doubles, for the words they may double and for the best words come first and
- * the packing's bound from prices is followed by the fill by walking and the packing by prices (the glossary's).
+ * the packing's bound from prices is followed by the fill by walking and the packing by prices (the glossary's), side
+ * by side on two threads where the walks may share two.
  * Each phase's shares are budget.h's.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ceiling.h"
 #include "packing.h"
 
+typedef struct ByPrices ByPrices;
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
-                      const Fixing *priced, Groups *beaters);
+                      const Fixing *priced, Groups *beaters, ByPrices *side);
 
 /* Whether some resource holds cards other than printed ones of a class of one face (else one walk is enough). */
 static int more_than_printed(const Tables *t) {
@@ -33,7 +36,7 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
     double share = PRINTED_PACK_SHARE * (walk_end - now_seconds());  /* greedy plays at once, then a short search */
     budget_phase(b, seconds > 0 ? now_seconds() + (share < PRINTED_PACK_SECONDS ? share : PRINTED_PACK_SECONDS) : 0,
                  PRINTED_PACK_WORK);
-    return pack_plays(t, gs, b, early, NULL, NULL, NULL);
+    return pack_plays(t, gs, b, early, NULL, NULL, NULL, NULL);
 }
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
@@ -135,7 +138,7 @@ static int fixed_try(const Tables *t, Ceiling *c, Budget *b, Fixing *fixing, int
     fixed->sequences = walked->gs.sequences;
     found->floored = 1;
     found->floor = aim;
-    int rc = pack_plays(t, fixed, b, found, NULL, fixing, NULL);
+    int rc = pack_plays(t, fixed, b, found, NULL, fixing, NULL, NULL);
     return rc < 0 ? -1 : found->pack_done;
 }
 
@@ -258,7 +261,7 @@ static int pack_kept(const Tables *t, const Groups *gs, Budget *b, Result *resul
     if (rc == 0) {
         found->top = result->top;
         some.walk_done = 1;  /* (its packing is exact: these groups' best plays) */
-        rc = pack_plays(t, &some, b, found, NULL, NULL, NULL);
+        rc = pack_plays(t, &some, b, found, NULL, NULL, NULL, NULL);
     }
     if (rc == 0) {
         plays_of(found, map);
@@ -389,9 +392,9 @@ static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *resul
  * most, however many cards they take, and misses plays of words that fit together; these plays join its. The groups
  * hold the words the bound's rounds found beating their prices (pack_plays' `beaters`): the words the relaxation
  * takes, which the walks by value, cut short, may never reach. */
-static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const Fixing *fixing) {
+static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const double *dual) {
     if (past_deadline(b)) return 0;
-    Beyond *ranked = rank_by_prices(t, gs, fixing->dual);
+    Beyond *ranked = rank_by_prices(t, gs, dual);
     uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
     int32_t *map = malloc(sizeof *map * (gs->n_groups + 1));
     int rc = ranked && kept && map ? 0 : -1, option_limit = b->option_limit, state_limit = b->state_limit;
@@ -405,6 +408,94 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     free(kept);
     free(map);
     return rc < 0 ? rc : 0;
+}
+
+/* The packing by prices on a second thread (start_by_prices), beside the packing's refills and the fill by walking:
+ * its own copy of the groups (the search's, then the words the bound's rounds kept, adopted as the search adopts them
+ * after the packing: the same numbering), budget, prices and plays, so that the walks adding groups share nothing
+ * with it. */
+struct ByPrices {
+    const Tables *t;
+    Groups groups;   /* owned */
+    Budget b;
+    Result *result;  /* owned: the search's plays when it started, and its own */
+    double dual[MAX_RESOURCES];
+    double until;    /* its end, and the fill's: then the fixing's tries (fix_near) or the search's end */
+    pthread_t thread;
+    int running, rc;
+};
+
+static void *by_prices_part(void *arg) {
+    ByPrices *x = arg;
+    x->rc = pack_by_prices(x->t, &x->groups, &x->b, x->result, x->dual);
+    return NULL;
+}
+
+/* Start the packing by prices on a second thread until `until`, over the groups and the words the bound's rounds kept
+ * (`beaters`, may be NULL): x->running says whether it did (no room, or no thread: the search packs by prices itself,
+ * after the fill). */
+static void start_by_prices(const Tables *t, const Groups *gs, const Groups *beaters, const Budget *b,
+                            const Result *result, const double *dual, double until, ByPrices *x) {
+    uint8_t *every = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
+    int32_t *map = malloc(sizeof *map * (gs->n_groups + 1));
+    *x = (ByPrices){.t = t, .b = *b, .result = malloc(sizeof *x->result), .until = until};
+    memcpy(x->dual, dual, sizeof x->dual);
+    int ok = every && map && x->result && groups_init(&x->groups, gs->n_combos) == 0;
+    if (ok) {
+        memset(every, 1, gs->n_groups ? (size_t)gs->n_groups : 1);
+        ok = groups_subset(gs, every, &x->groups, map) == 0;  /* (every group, in order: the same numbering) */
+    }
+    if (ok && beaters) ok = groups_adopt(t, &x->groups, beaters, &x->b) == 0;
+    free(every);
+    free(map);
+    if (ok) {
+        *x->result = *result;
+        budget_phase(&x->b, until, 1.0);
+        x->running = pthread_create(&x->thread, NULL, by_prices_part, x) == 0;
+    }
+    if (!x->running) {
+        groups_free(&x->groups);
+        free(x->result);
+    }
+}
+
+/* Wait for the packing by prices (when it runs) and take its plays whose words are the search's groups' (the same
+ * group, by its hash, and its best as the play counts it: merge_plays). Its return code, or 0. */
+static int join_by_prices(ByPrices *x, const Groups *gs, Result *result) {
+    if (!x->running) return 0;
+    pthread_join(x->thread, NULL);
+    x->running = 0;
+    result->beside = 1;
+    Result *r = x->result;
+    int kept = 0;
+    for (int i = 0; i < r->n_plays; i++) {
+        int same = 1;
+        for (int w = 0; w < r->plays[i].n_words && same; w++) {
+            int32_t g = r->plays[i].groups[w];
+            same = g < gs->n_groups && gs->groups[g].hash == x->groups.groups[g].hash;
+        }
+        if (same) r->plays[kept++] = r->plays[i];
+    }
+    r->n_plays = kept;
+    if (x->rc == 0) merge_plays(gs, result, r);
+    groups_free(&x->groups);
+    free(r);
+    return x->rc;
+}
+
+/* Until `until`: the fill by walking, and the packing by prices: beside it when that started on a second thread (the
+ * fill has all of the time then), else after it. */
+static int fill_and_pack_by_prices(const Tables *t, Groups *gs, Budget *b, Result *result, const Fixing *fixing,
+                                   double until, ByPrices *side) {
+    double now = now_seconds();
+    budget_phase(b, side->running ? until : now + (until - now) * FILL_SHARE, 1.0);
+    int rc = fill_by_walking(t, gs, b, result);
+    if (side->running) {
+        int side_rc = join_by_prices(side, gs, result);
+        return rc < 0 ? rc : side_rc;
+    }
+    budget_phase(b, until, 1.0);
+    return rc == 0 ? pack_by_prices(t, gs, b, result, fixing->dual) : rc;
 }
 
 /* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
@@ -468,6 +559,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     double walk_share = WALK_SHARE - WALK_WORK_HELD_BACK;
     Result *early = NULL;
     Fixing fixing = {.ready = 0};
+    ByPrices side = {.running = 0};  /* (the packing by prices beside the packing's refills and the fill) */
     int rc = groups_init(gs, t->n_combos);
     /* Under a time limit alone: with a work limit (decision help, self-play) the answers stay what they were. */
     int ceilings = t->facts && seconds > 0 && !b->work && more_than_printed(t);
@@ -495,7 +587,9 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         budget_phase(b, end, left > 1 - WALK_SHARE ? left : 1 - WALK_SHARE);
         Groups beaters = {0};  /* (the words the bound's rounds find beating their prices: for the packings after) */
         if (ceilings && groups_init(&beaters, t->n_combos) < 0) rc = -1;
-        if (rc == 0) rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL, ceilings ? &beaters : NULL);
+        if (rc == 0)
+            rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL, ceilings ? &beaters : NULL,
+                            ceilings && b->threads > 1 && !b->work ? &side : NULL);
         result->beaters = beaters.n_groups;
         if (rc == 0 && ceilings && groups_adopt(t, gs, &beaters, b) < 0) rc = -1;
         groups_free(&beaters);
@@ -505,11 +599,10 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (rc == 0 && fixing.priced && !fixing.ready) {  /* the fixing's tries have a share when its bound is near */
         double now = now_seconds();
         double until = fix_near(&fixing, result, end - now) ? now + (end - now) * (1 - FIX_SHARE) : end;
-        budget_phase(b, now + (until - now) * FILL_SHARE, 1.0);
-        rc = fill_by_walking(t, gs, b, result);
-        budget_phase(b, until, 1.0);
-        if (rc == 0) rc = pack_by_prices(t, gs, b, result, &fixing);
+        rc = fill_and_pack_by_prices(t, gs, b, result, &fixing, side.running ? side.until : until, &side);
     }
+    int side_rc = join_by_prices(&side, gs, result);  /* (when the search stopped before the fill) */
+    if (rc == 0) rc = side_rc;
     if (rc == 0 && fixing.known && result->n_plays && result->top == 1) {  /* (each try aims itself: fixed_try) */
         budget_phase(b, end, 1.0);
         rc = prove_fixed(t, c, gs, b, result, &fixing);
@@ -554,10 +647,11 @@ static void prove_bound(Pack *p) {
 
 /* Pack the groups found into the top K plays (result->top), and (fixing, may be NULL) keep the prices of the least
  * bound from prices for a reduced-cost fixing, the words its rounds find beating their prices kept in `beaters` (may be
- * NULL: the caller adds them to the groups for the packings after); 0 ok, -1 out of memory, -2 too many resource
- * units. */
+ * NULL: the caller adds them to the groups for the packings after), and (side, may be NULL) start the packing by prices
+ * on a second thread once that bound is known (the caller joins it: join_by_prices); 0 ok, -1 out of memory, -2 too
+ * many resource units. */
 static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *result, Fixing *fixing,
-                      const Fixing *priced, Groups *beaters) {
+                      const Fixing *priced, Groups *beaters, ByPrices *side) {
     Pack p;
     int reduced;
     pack_start(&p, t, gs, b, result);
@@ -594,6 +688,11 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
         result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
+        if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end) {
+            double at = now_seconds();  /* (until the fixing's tries, as search_once would have it after the fill) */
+            double until = fix_near(fixing, result, end - at) ? at + (end - at) * (1 - FIX_SHARE) : end;
+            start_by_prices(t, gs, beaters, b, result, fixing->dual, until, side);
+        }
         if (fixing && fixing->priced && !fixing->ready) end = now_seconds() + (end - now_seconds()) * (1 - BY_PRICES_SHARE);
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
