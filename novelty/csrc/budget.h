@@ -42,6 +42,9 @@
                                       * (beside the others on a second thread: all of it, and the refills keep the
                                       * rest of theirs for the fill by walking) */
 #define BY_PRICES_GROUPS 256         /* ... of that many groups first (then twice as many, while it finishes) */
+#define BESIDE_GROUPS_MAX 262144     /* ... beside the fill when the groups are this many at most: it packs a copy of
+                                      * them (about 180 bytes a group: 47 MB at this many; with more it runs after
+                                      * the fill) */
 #define FIX_NEAR 0.25                /* of the best play found: a bound from prices this near it ... */
 #define FIX_SHARE 0.8                /* ... keeps this share of what is left after it for the fixing's tries (search.c) */
 #define FIX_LEAST_SECONDS 0.4        /* ... when that share is this long at least (a shorter one proves nothing on a big

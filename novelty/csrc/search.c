@@ -688,7 +688,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
         result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
-        if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end) {
+        if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end
+            && gs->n_groups + (beaters ? beaters->n_groups : 0) <= BESIDE_GROUPS_MAX) {
             double at = now_seconds();  /* (until the fixing's tries, as search_once would have it after the fill) */
             double until = fix_near(fixing, result, end - at) ? at + (end - at) * (1 - FIX_SHARE) : end;
             start_by_prices(t, gs, beaters, b, result, fixing->dual, until, side);
