@@ -729,14 +729,15 @@ def test_a_big_hand_cut_short_packs_by_prices_beside_the_fill_on_a_second_thread
     """After the bound from prices, the refills, the fill by walking and the packing by prices each packed on one thread
     while the second stood idle; the packing by prices now has a thread of its own beside the other two, over a copy of
     the groups and the words the bound's rounds kept (search.c, start_by_prices), and its plays are taken back where
-    their words are the search's groups. Every play answered is the engine's score of its words (solve re-scores each
-    one). With one thread it runs after the fill, as before."""
+    their words are the search's groups (all of them: the copy numbers the groups as the search does). Every play
+    answered is the engine's score of its words (solve re-scores each one). With one thread it runs after the fill, as
+    before."""
     hand, pool, motifs = BIG_HAND
     lexicon = open_lexicon("twl")
     for threads, beside in ((2, 1), (1, 0)):
         monkeypatch.setattr(search, "WALK_THREADS", threads)
         result = solve(lexicon, Counter(hand.split()), Counter(pool.split()), motifs, time_limit=1.5, top=3)
-        assert result.optimal is False and result.stats["beside"] == beside
+        assert result.optimal is False and result.stats["beside"] == beside and result.stats["beside_lost"] == 0
         assert result.bound is not None and result.plays[0].total <= result.bound
 
 

@@ -234,10 +234,10 @@ static PyObject *answer_of(const Groups *gs, const Budget *b, const Result *r, d
     PyObject *bound = r->bound_known && gs->walk_done ? PyLong_FromLongLong(r->bound) : Py_NewRef(Py_None);
     PyObject *priced = r->word_bound_known ? PyLong_FromLongLong(r->word_bound) : Py_NewRef(Py_None);
     return Py_BuildValue(
-        "{s:N,s:O,s:O,s:N,s:N,s:{s:K,s:i,s:i,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O,s:O,s:O}}", "plays", plays,
+        "{s:N,s:O,s:O,s:N,s:N,s:{s:K,s:i,s:i,s:i,s:i,s:i,s:K,s:K,s:K,s:d,s:d,s:d,s:d,s:O,s:O,s:O}}", "plays", plays,
         "walk_done", gs->walk_done ? Py_True : Py_False, "pack_done", r->pack_done ? Py_True : Py_False,
         "bound", bound, "priced_bound", priced, "stats", "sequences", (unsigned long long)gs->sequences, "groups", gs->n_groups,
-        "kept", r->kept, "beaters", r->beaters, "beside", r->beside, "nodes", (unsigned long long)r->nodes,
+        "kept", r->kept, "beaters", r->beaters, "beside", r->beside, "beside_lost", r->beside_lost, "nodes", (unsigned long long)r->nodes,
         "evaluated", (unsigned long long)r->evaluated,
         "states", (unsigned long long)r->states, "walk_s", r->walk_s, "pack_s", now_seconds() - started - r->walk_s,
         "walk_cpu_s", r->walk_cpu_s, "pack_cpu_s", r->pack_cpu_s,

@@ -35,6 +35,7 @@ typedef struct {
     int32_t kept;                    /* groups left after dominance */
     int32_t beaters;                 /* words the bound's rounds found beating their prices, kept for the packings */
     int beside;                      /* the packing by prices ran on a second thread, beside the refills and the fill */
+    int beside_lost;                 /* ... and found plays whose groups were not the search's (never, unless a bug) */
     double walk_s;                   /* seconds until the walk ended */
     double walk_cpu_s, pack_cpu_s;   /* this thread's CPU time in the walk and the packing */
 } Result;

@@ -475,6 +475,7 @@ static int join_by_prices(ByPrices *x, const Groups *gs, Result *result) {
             same = g < gs->n_groups && gs->groups[g].hash == x->groups.groups[g].hash;
         }
         if (same) r->plays[kept++] = r->plays[i];
+        else result->beside_lost++;
     }
     r->n_plays = kept;
     if (x->rc == 0) merge_plays(gs, result, r);
