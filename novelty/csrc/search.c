@@ -364,21 +364,79 @@ static uint32_t drops_by_cards(const Groups *gs, const Play *best, uint32_t *dro
     return n;
 }
 
+/* The packing by prices on a second thread (start_by_prices), beside the packing's refills and the fill by walking:
+ * its own copy of the groups (the search's, then the words the bound's rounds kept, adopted as the search adopts them
+ * after the packing: the same numbering), budget, prices and plays, so that the walks adding groups share nothing
+ * with it. Its best play is posted after each packing (post_best), and the fill by walking takes it (take_posted):
+ * the fill then walks round it as round a better play of its own. */
+struct ByPrices {
+    const Tables *t;
+    Groups groups;   /* owned */
+    Budget b;
+    Result *result;  /* owned: the search's plays when it started, and its own */
+    double dual[MAX_RESOURCES];
+    double until;    /* its end, and the fill's: then the fixing's tries (fix_near) or the search's end */
+    pthread_t thread;
+    int running, rc;
+    pthread_mutex_t lock;             /* over what is posted: */
+    Play posted;                      /* its best play, when `posts` */
+    uint64_t hashes[MAX_PLAY_WORDS];  /* its groups' hashes (the search's group is the same when its hash is) */
+    int posts, taken;                 /* plays posted, and taken (the last one's number) */
+};
+
+/* On the second thread: post its best play, when it beats the one posted. */
+static void post_best(ByPrices *x, const Result *result) {
+    if (!result->n_plays) return;
+    pthread_mutex_lock(&x->lock);
+    if (!x->posts || result->plays[0].total > x->posted.total) {
+        x->posted = result->plays[0];
+        for (int w = 0; w < x->posted.n_words; w++) x->hashes[w] = x->groups.groups[x->posted.groups[w]].hash;
+        x->posts++;
+    }
+    pthread_mutex_unlock(&x->lock);
+}
+
+/* Take the play the packing by prices beside posted last into the search's plays (side may be NULL or not running),
+ * when it is new and its groups are the search's (and their bests: merge_plays); whether the best play is better. */
+static int take_posted(ByPrices *side, const Groups *gs, Result *result) {
+    if (!side || !side->running) return 0;
+    Result *one = malloc(sizeof *one);
+    if (!one) return 0;
+    *one = (Result){.top = result->top};
+    pthread_mutex_lock(&side->lock);
+    if (side->posts != side->taken) {
+        int same = 1;
+        for (int w = 0; w < side->posted.n_words && same; w++)
+            same = side->posted.groups[w] < gs->n_groups && gs->groups[side->posted.groups[w]].hash == side->hashes[w];
+        if (same) one->plays[one->n_plays++] = side->posted;
+        else result->beside_lost++;
+        side->taken = side->posts;
+    }
+    pthread_mutex_unlock(&side->lock);
+    int64_t before = result->n_plays ? result->plays[0].total : INT64_MIN;
+    merge_plays(gs, result, one);
+    free(one);
+    return result->n_plays && result->plays[0].total > before;
+}
+
 /* Fill round the best play found by walking: what it leaves, then what it and some of its words leave, the fewest
  * cards freed first (fill_one), from each better play found in turn, while time is left: first without the pool's
  * copies (a walk of the cards left alone is quick; with one copy of every class the cards left are nearly the whole
- * hand), then with them. */
-static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result) {
+ * hand), then with them. A better play the packing by prices beside it posts (side: may be NULL) is taken as one of
+ * its own. */
+static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result, ByPrices *side) {
     int group_limit = b->group_limit, rc = 0, passes = t->pool_res >= 0 ? 2 : 1;
     for (int copies_too = 0; copies_too < passes && rc == 0; copies_too++) {
         int again = 1;
         while (again && rc == 0 && !b->stopped && !past_deadline(b) && result->n_plays
                && result->plays[0].n_words <= FILL_WORDS) {
+            take_posted(side, gs, result);
             Play best = result->plays[0];
             uint32_t drops[1u << FILL_WORDS], n = drops_by_cards(gs, &best, drops);
             again = 0;
             for (uint32_t i = 0; i < n && rc == 0 && !b->stopped && !past_deadline(b) && !again; i++) {
                 rc = fill_one(t, gs, b, result, &best, drops[i], copies_too);
+                take_posted(side, gs, result);
                 again = result->plays[0].total > best.total;  /* (from the better play) */
             }
         }
@@ -391,8 +449,10 @@ static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *resul
  * the duals by most, then twice as many while that finishes in time. The packing by worth keeps the groups worth
  * most, however many cards they take, and misses plays of words that fit together; these plays join its. The groups
  * hold the words the bound's rounds found beating their prices (pack_plays' `beaters`): the words the relaxation
- * takes, which the walks by value, cut short, may never reach. */
-static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const double *dual) {
+ * takes, which the walks by value, cut short, may never reach. Beside the search (`beside`, may be NULL), each
+ * packing's best play is posted to it. */
+static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *result, const double *dual,
+                          ByPrices *beside) {
     if (past_deadline(b)) return 0;
     Beyond *ranked = rank_by_prices(t, gs, dual);
     uint8_t *kept = malloc(gs->n_groups ? (size_t)gs->n_groups : 1);
@@ -400,6 +460,7 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     int rc = ranked && kept && map ? 0 : -1, option_limit = b->option_limit, state_limit = b->state_limit;
     for (int32_t n = BY_PRICES_GROUPS; rc == 0; n *= 2) {
         rc = pack_ranked(t, gs, b, result, ranked, n, kept, map);
+        if (beside) post_best(beside, result);
         if (n >= gs->n_groups || b->stopped) break;
     }
     b->option_limit = option_limit;  /* (a cap these packings meet leaves nothing out of the answer's search) */
@@ -410,24 +471,9 @@ static int pack_by_prices(const Tables *t, const Groups *gs, Budget *b, Result *
     return rc < 0 ? rc : 0;
 }
 
-/* The packing by prices on a second thread (start_by_prices), beside the packing's refills and the fill by walking:
- * its own copy of the groups (the search's, then the words the bound's rounds kept, adopted as the search adopts them
- * after the packing: the same numbering), budget, prices and plays, so that the walks adding groups share nothing
- * with it. */
-struct ByPrices {
-    const Tables *t;
-    Groups groups;   /* owned */
-    Budget b;
-    Result *result;  /* owned: the search's plays when it started, and its own */
-    double dual[MAX_RESOURCES];
-    double until;    /* its end, and the fill's: then the fixing's tries (fix_near) or the search's end */
-    pthread_t thread;
-    int running, rc;
-};
-
 static void *by_prices_part(void *arg) {
     ByPrices *x = arg;
-    x->rc = pack_by_prices(x->t, &x->groups, &x->b, x->result, x->dual);
+    x->rc = pack_by_prices(x->t, &x->groups, &x->b, x->result, x->dual, x);
     return NULL;
 }
 
@@ -451,7 +497,9 @@ static void start_by_prices(const Tables *t, const Groups *gs, const Groups *bea
     if (ok) {
         *x->result = *result;
         budget_phase(&x->b, until, 1.0);
-        x->running = pthread_create(&x->thread, NULL, by_prices_part, x) == 0;
+        ok = pthread_mutex_init(&x->lock, NULL) == 0;
+        x->running = ok && pthread_create(&x->thread, NULL, by_prices_part, x) == 0;
+        if (ok && !x->running) pthread_mutex_destroy(&x->lock);
     }
     if (!x->running) {
         groups_free(&x->groups);
@@ -464,6 +512,7 @@ static void start_by_prices(const Tables *t, const Groups *gs, const Groups *bea
 static int join_by_prices(ByPrices *x, const Groups *gs, Result *result) {
     if (!x->running) return 0;
     pthread_join(x->thread, NULL);
+    pthread_mutex_destroy(&x->lock);
     x->running = 0;
     result->beside = 1;
     Result *r = x->result;
@@ -490,13 +539,13 @@ static int fill_and_pack_by_prices(const Tables *t, Groups *gs, Budget *b, Resul
                                    double until, ByPrices *side) {
     double now = now_seconds();
     budget_phase(b, side->running ? until : now + (until - now) * FILL_SHARE, 1.0);
-    int rc = fill_by_walking(t, gs, b, result);
+    int rc = fill_by_walking(t, gs, b, result, side);
     if (side->running) {
         int side_rc = join_by_prices(side, gs, result);
         return rc < 0 ? rc : side_rc;
     }
     budget_phase(b, until, 1.0);
-    return rc == 0 ? pack_by_prices(t, gs, b, result, fixing->dual) : rc;
+    return rc == 0 ? pack_by_prices(t, gs, b, result, fixing->dual, NULL) : rc;
 }
 
 /* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
