@@ -396,6 +396,14 @@ static void post_best(ByPrices *x, const Result *result) {
     pthread_mutex_unlock(&x->lock);
 }
 
+/* Whether the search's groups hold a play of the packing by prices beside it: the same group at each of its groups'
+ * numbers (by the hashes of the copy's). */
+static int search_holds(const Groups *gs, const Play *play, const uint64_t *hashes) {
+    for (int w = 0; w < play->n_words; w++)
+        if (play->groups[w] >= gs->n_groups || gs->groups[play->groups[w]].hash != hashes[w]) return 0;
+    return 1;
+}
+
 /* Take the play the packing by prices beside posted last into the search's plays (side may be NULL or not running),
  * when it is new and its groups are the search's (and their bests: merge_plays); whether the best play is better. */
 static int take_posted(ByPrices *side, const Groups *gs, Result *result) {
@@ -405,10 +413,7 @@ static int take_posted(ByPrices *side, const Groups *gs, Result *result) {
     *one = (Result){.top = result->top};
     pthread_mutex_lock(&side->lock);
     if (side->posts != side->taken) {
-        int same = 1;
-        for (int w = 0; w < side->posted.n_words && same; w++)
-            same = side->posted.groups[w] < gs->n_groups && gs->groups[side->posted.groups[w]].hash == side->hashes[w];
-        if (same) one->plays[one->n_plays++] = side->posted;
+        if (search_holds(gs, &side->posted, side->hashes)) one->plays[one->n_plays++] = side->posted;
         else result->beside_lost++;
         side->taken = side->posts;
     }
@@ -518,12 +523,9 @@ static int join_by_prices(ByPrices *x, const Groups *gs, Result *result) {
     Result *r = x->result;
     int kept = 0;
     for (int i = 0; i < r->n_plays; i++) {
-        int same = 1;
-        for (int w = 0; w < r->plays[i].n_words && same; w++) {
-            int32_t g = r->plays[i].groups[w];
-            same = g < gs->n_groups && gs->groups[g].hash == x->groups.groups[g].hash;
-        }
-        if (same) r->plays[kept++] = r->plays[i];
+        uint64_t hashes[MAX_PLAY_WORDS];
+        for (int w = 0; w < r->plays[i].n_words; w++) hashes[w] = x->groups.groups[r->plays[i].groups[w]].hash;
+        if (search_holds(gs, &r->plays[i], hashes)) r->plays[kept++] = r->plays[i];
         else result->beside_lost++;
     }
     r->n_plays = kept;
