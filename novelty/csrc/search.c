@@ -405,23 +405,21 @@ static int search_holds(const Groups *gs, const Play *play, const uint64_t *hash
 }
 
 /* Take the play the packing by prices beside posted last into the search's plays (side may be NULL or not running),
- * when it is new and its groups are the search's (and their bests: merge_plays); whether the best play is better. */
-static int take_posted(ByPrices *side, const Groups *gs, Result *result) {
-    if (!side || !side->running) return 0;
-    Result *one = malloc(sizeof *one);
-    if (!one) return 0;
-    *one = (Result){.top = result->top};
+ * when it is new and its groups are the search's (and their bests: merge_plays). */
+static void take_posted(ByPrices *side, const Groups *gs, Result *result) {
+    if (!side || !side->running) return;
     pthread_mutex_lock(&side->lock);
-    if (side->posts != side->taken) {
-        if (search_holds(gs, &side->posted, side->hashes)) one->plays[one->n_plays++] = side->posted;
-        else result->beside_lost++;
-        side->taken = side->posts;
-    }
+    int fresh = side->posts != side->taken, held = fresh && search_holds(gs, &side->posted, side->hashes);
+    Play posted = side->posted;
+    side->taken = side->posts;
     pthread_mutex_unlock(&side->lock);
-    int64_t before = result->n_plays ? result->plays[0].total : INT64_MIN;
+    result->beside_lost += fresh && !held;
+    Result *one = held ? malloc(sizeof *one) : NULL;
+    if (!one) return;
+    *one = (Result){.top = result->top, .n_plays = 1};
+    one->plays[0] = posted;
     merge_plays(gs, result, one);
     free(one);
-    return result->n_plays && result->plays[0].total > before;
 }
 
 /* Fill round the best play found by walking: what it leaves, then what it and some of its words leave, the fewest
@@ -601,6 +599,12 @@ static int fix_near(const Fixing *fixing, const Result *result, double left) {
            && (double)fixing->bound <= (1 + FIX_NEAR) * (double)result->plays[0].total * PRICE_SCALE;
 }
 
+/* When the fixing's tries start, from now until `end`: with their share when its bound is near, else at `end`. */
+static double fixing_starts(const Fixing *fixing, const Result *result, double end) {
+    double now = now_seconds();
+    return fix_near(fixing, result, end - now) ? now + (end - now) * (1 - FIX_SHARE) : end;
+}
+
 /* One search: walk, pack, within `seconds` (0: no limit) of `started`. */
 static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, double started, double seconds) {
     double cpu = cpu_seconds();
@@ -641,7 +645,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
         if (ceilings && groups_init(&beaters, t->n_combos) < 0) rc = -1;
         if (rc == 0)
             rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL, ceilings ? &beaters : NULL,
-                            ceilings && b->threads > 1 && !b->work ? &side : NULL);
+                            ceilings && b->threads > 1 ? &side : NULL);  /* (ceilings: no work limit) */
         result->beaters = beaters.n_groups;
         if (rc == 0 && ceilings && groups_adopt(t, gs, &beaters, b) < 0) rc = -1;
         groups_free(&beaters);
@@ -649,9 +653,8 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     if (early && rc == 0) merge_plays(gs, result, early);
     free(early);
     if (rc == 0 && fixing.priced && !fixing.ready) {  /* the fixing's tries have a share when its bound is near */
-        double now = now_seconds();
-        double until = fix_near(&fixing, result, end - now) ? now + (end - now) * (1 - FIX_SHARE) : end;
-        rc = fill_and_pack_by_prices(t, gs, b, result, &fixing, side.running ? side.until : until, &side);
+        double until = side.running ? side.until : fixing_starts(&fixing, result, end);
+        rc = fill_and_pack_by_prices(t, gs, b, result, &fixing, until, &side);
     }
     int side_rc = join_by_prices(&side, gs, result);  /* (when the search stopped before the fill) */
     if (rc == 0) rc = side_rc;
@@ -741,11 +744,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
         result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
         if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end
-            && gs->n_groups + (beaters ? beaters->n_groups : 0) <= BESIDE_GROUPS_MAX) {
-            double at = now_seconds();  /* (until the fixing's tries, as search_once would have it after the fill) */
-            double until = fix_near(fixing, result, end - at) ? at + (end - at) * (1 - FIX_SHARE) : end;
-            start_by_prices(t, gs, beaters, b, result, fixing->dual, until, side);
-        }
+            && gs->n_groups + (beaters ? beaters->n_groups : 0) <= BESIDE_GROUPS_MAX)
+            start_by_prices(t, gs, beaters, b, result, fixing->dual, fixing_starts(fixing, result, end), side);
         if (fixing && fixing->priced && !fixing->ready) end = now_seconds() + (end - now_seconds()) * (1 - BY_PRICES_SHARE);
         budget_phase(b, end, 1.0);
         if (result->n_plays && !(fixing && fixing->ready)) refill_exactly(&p, end, 0);
