@@ -45,6 +45,7 @@
 #define BESIDE_GROUPS_MAX 262144     /* ... beside the fill when the groups are this many at most: it packs a copy of
                                       * them (about 180 bytes a group: 47 MB at this many; with more it runs after
                                       * the fill) */
+#define BESIDE_CAPS_DIVISOR 4        /* ... its options and states capped at this part of the search's caps */
 #define FIX_NEAR 0.25                /* of the best play found: a bound from prices this near it ... */
 #define FIX_SHARE 0.8                /* ... keeps this share of what is left after it for the fixing's tries (search.c) */
 #define FIX_LEAST_SECONDS 0.4        /* ... when that share is this long at least (a shorter one proves nothing on a big

@@ -499,6 +499,8 @@ static void start_by_prices(const Tables *t, const Groups *gs, const Groups *bea
     free(map);
     if (ok) {
         *x->result = *result;
+        x->b.caps.options /= BESIDE_CAPS_DIVISOR;  /* (the search's own packing holds its options and states meanwhile) */
+        x->b.caps.states /= BESIDE_CAPS_DIVISOR;
         budget_phase(&x->b, until, 1.0);
         ok = pthread_mutex_init(&x->lock, NULL) == 0;
         x->running = ok && pthread_create(&x->thread, NULL, by_prices_part, x) == 0;
