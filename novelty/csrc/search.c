@@ -288,16 +288,20 @@ static int pack_ranked(const Tables *t, const Groups *gs, Budget *b, Result *res
     return pack_kept(t, gs, b, result, kept, map);
 }
 
-/* The units of each resource a play's words but those in `drop` leave: of a class, its cards held they leave and (with
- * `copies_too`) as many copies as it and the pool of copies have left. */
+/* The units of each resource a play's words but those in `drop` leave: of a class, its cards held they leave and as
+ * many copies as it and the pool of copies have left: those the dropped words took (with `copies_too`, any). */
 static void units_left(const Tables *t, const Groups *gs, const Play *play, uint32_t drop, int copies_too, int *left) {
-    int held[MAX_RESOURCES] = {0}, copies[MAX_RESOURCES] = {0}, pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
+    int held[MAX_RESOURCES] = {0}, copies[MAX_RESOURCES] = {0}, freed[MAX_RESOURCES] = {0};
+    int pool = t->pool_res >= 0 ? t->res[t->pool_res].capacity : 0;
     for (int w = 0; w < play->n_words; w++) {
-        if (drop >> w & 1) continue;
         const Group *g = &gs->groups[play->groups[w]];
         const Placed *seq = group_sequence(gs, g, play->combos[w]);
         for (int k = 0; k < g->ncards; k++) {
             int r = t->scorer.faces[seq[k].face].resource, copy = play->granted[w][k] >= 0;
+            if (drop >> w & 1) {
+                freed[r] += copy;
+                continue;
+            }
             copies[r] += copy;
             held[r] += !copy;
             pool -= copy && t->twin_cap[r];
@@ -305,7 +309,7 @@ static void units_left(const Tables *t, const Groups *gs, const Play *play, uint
     }
     for (int r = 0; r < t->n_res; r++) {
         int copies_left = t->twin_cap[r] - copies[r] < pool ? t->twin_cap[r] - copies[r] : pool;
-        if (!copies_too) copies_left = 0;
+        if (!copies_too && freed[r] < copies_left) copies_left = freed[r];
         left[r] = (t->is_class[r] ? t->real_cap[r] : t->res[r].capacity) - held[r] + (copies_left > 0 ? copies_left : 0);
     }
 }
