@@ -427,10 +427,10 @@ static void take_posted(ByPrices *side, const Groups *gs, Result *result) {
 }
 
 /* Fill round the best play found by walking: what it leaves, then what it and some of its words leave, the fewest
- * cards freed first (fill_one), from each better play found in turn, while time is left: first without the pool's
- * copies (a walk of the cards left alone is quick; with one copy of every class the cards left are nearly the whole
- * hand), then with them. A better play the packing by prices beside it posts (side: may be NULL) is taken as one of
- * its own. */
+ * cards freed first (fill_one), from each better play found in turn, while time is left: first with only the copies
+ * the dropped words took (a walk of the cards left alone is quick; with one copy of every class the cards left are
+ * nearly the whole hand), then with any the pool has left. A better play the packing by prices beside it posts (side:
+ * may be NULL) is taken as one of its own. */
 static int fill_by_walking(const Tables *t, Groups *gs, Budget *b, Result *result, ByPrices *side) {
     int group_limit = b->group_limit, rc = 0, passes = t->pool_res >= 0 ? 2 : 1;
     for (int copies_too = 0; copies_too < passes && rc == 0; copies_too++) {
