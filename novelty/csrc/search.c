@@ -375,7 +375,7 @@ static uint32_t drops_by_cards(const Groups *gs, const Play *best, uint32_t *dro
  * the fill then walks round it as round a better play of its own. */
 struct ByPrices {
     const Tables *t;
-    Groups groups;   /* owned */
+    Groups groups;   /* owned; read-only once its thread starts (the fill reads its groups' hashes) */
     Budget b;
     Result *result;  /* owned: the search's plays when it started, and its own */
     double dual[MAX_RESOURCES];
@@ -384,7 +384,6 @@ struct ByPrices {
     int running, rc;
     pthread_mutex_t lock;             /* over what is posted: */
     Play posted;                      /* its best play, when `posts` */
-    uint64_t hashes[MAX_PLAY_WORDS];  /* its groups' hashes (the search's group is the same when its hash is) */
     int posts, taken;                 /* plays posted, and taken (the last one's number) */
 };
 
@@ -394,17 +393,18 @@ static void post_best(ByPrices *x, const Result *result) {
     pthread_mutex_lock(&x->lock);
     if (!x->posts || result->plays[0].total > x->posted.total) {
         x->posted = result->plays[0];
-        for (int w = 0; w < x->posted.n_words; w++) x->hashes[w] = x->groups.groups[x->posted.groups[w]].hash;
         x->posts++;
     }
     pthread_mutex_unlock(&x->lock);
 }
 
-/* Whether the search's groups hold a play of the packing by prices beside it: the same group at each of its groups'
- * numbers (by the hashes of the copy's). */
-static int search_holds(const Groups *gs, const Play *play, const uint64_t *hashes) {
-    for (int w = 0; w < play->n_words; w++)
-        if (play->groups[w] >= gs->n_groups || gs->groups[play->groups[w]].hash != hashes[w]) return 0;
+/* Whether the search's groups hold a play of the packing by prices beside it, over its copy of them: the same group
+ * at each of its groups' numbers (by hash). */
+static int search_holds(const Groups *gs, const Groups *copy, const Play *play) {
+    for (int w = 0; w < play->n_words; w++) {
+        int32_t g = play->groups[w];
+        if (g >= gs->n_groups || gs->groups[g].hash != copy->groups[g].hash) return 0;
+    }
     return 1;
 }
 
@@ -413,7 +413,7 @@ static int search_holds(const Groups *gs, const Play *play, const uint64_t *hash
 static void take_posted(ByPrices *side, const Groups *gs, Result *result) {
     if (!side || !side->running) return;
     pthread_mutex_lock(&side->lock);
-    int fresh = side->posts != side->taken, held = fresh && search_holds(gs, &side->posted, side->hashes);
+    int fresh = side->posts != side->taken, held = fresh && search_holds(gs, &side->groups, &side->posted);
     Play posted = side->posted;
     side->taken = side->posts;
     pthread_mutex_unlock(&side->lock);
@@ -527,9 +527,7 @@ static int join_by_prices(ByPrices *x, const Groups *gs, Result *result) {
     Result *r = x->result;
     int kept = 0;
     for (int i = 0; i < r->n_plays; i++) {
-        uint64_t hashes[MAX_PLAY_WORDS];
-        for (int w = 0; w < r->plays[i].n_words; w++) hashes[w] = x->groups.groups[r->plays[i].groups[w]].hash;
-        if (search_holds(gs, &r->plays[i], hashes)) r->plays[kept++] = r->plays[i];
+        if (search_holds(gs, &x->groups, &r->plays[i])) r->plays[kept++] = r->plays[i];
         else result->beside_lost++;
     }
     r->n_plays = kept;
