@@ -235,8 +235,8 @@ class BestWord:
 def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
               copies: int | None = None, letters: int | None = None, floor: int | None = None,
               given: tuple[int, int] | None = None, doubles: int | None = None,
-              beside: Sequence[tuple[int, Sequence[int]]] | None = None, threads: int = 1,
-              keep: bool = False, pair_over: int = 0) -> BestWord:
+              beside: Sequence[tuple[int, Sequence[int]] | tuple[int, Sequence[int], int]] | None = None,
+              threads: int = 1, keep: bool = False, pair_over: int = 0, needs: int = 0, room: int = 0) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
     ceiling (``novelty/csrc/ceiling.c``) is over the best word found so far; without ``prune``, every node, each word
     then held to the ceiling of every node on its way (:attr:`BestWord.over`). Its limits are the request's.
@@ -255,7 +255,10 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
     doubles or more a doubled word's own are beside (``novelty/csrc/price.c``); with ``pair_over`` (> 0), a word of
     more letters must fit beside two of them that fit together, both longer than it (when no other word but one holds
-    two of its doubles, it is no longer than that: ``novelty/csrc/doubling.c``). ``threads`` (2): a walk that prunes
+    two of its doubles, it is no longer than that: ``novelty/csrc/doubling.c``); with ``needs`` (> 0), the words it fits
+    beside hold that many doubles between them (a third entry, the doubles a word holds: 2 if left out), or the
+    ``room`` (letters a play holds) they and it leave holds one more word longer than it: the doubles of a word doubled
+    ``needs`` times are all in longer words. ``threads`` (2): a walk that prunes
     is shared by two walkers, as a search under a clock shares it (:data:`WALK_THREADS`). ``keep`` (with ``floor``,
     unpriced): every word scoring more than the floor is kept in its group, the floor staying where it is (the walks by
     value), :attr:`BestWord.kept` and :attr:`BestWord.kept_total` say what was kept."""
@@ -263,7 +266,8 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, -(2**63) if floor is None else floor,
                           *((-1, 0) if given is None else given), -1 if doubles is None else doubles,
-                          None if beside is None else sorted(beside, key=lambda word: -word[0]), keep, pair_over)
+                          None if beside is None else sorted(beside, key=lambda word: -word[0]), keep, pair_over,
+                          needs, room)
     cards = tuple(tuple(card) for card in raw["word"])
     return BestWord(raw["best"], cards, raw["root"], raw["most"], raw["sequences"], raw["nodes"], raw["pruned"],
                     raw["over"], raw["done"], raw["seconds"], raw["kept"], raw["kept_total"])

@@ -465,6 +465,28 @@ def test_a_word_of_more_letters_than_one_holder_allows_fits_beside_two(seed: int
 
 
 @pytest.mark.parametrize("seed", range(8))
+def test_a_word_doubled_j_times_fits_beside_words_holding_j_doubles_or_room_for_another(seed: int) -> None:
+    """A doubled word's doubles are all in longer words (doubling.c, Within.needs): beside words holding fewer than it
+    needs, one more longer word must fit in the letters a play holds. Beside a word holding one of two doubles it
+    needs, with room for nothing more, no word; with room for any, any word; with room for one more word longer than
+    it when it has L letters or fewer, the best word of L letters or fewer; beside a word holding both, any word; beside
+    two holding one each (pair_over), any word, and none when it needs three."""
+    rng = random.Random(f"beside doubled {seed}")
+    hand, motifs, steps, r, every, _ = beside_deal(rng, seed)
+    zero, nothing = [0] * 64, [0] * len(every)
+    best = worth(best_word(steps, r), 1024)
+    one, two = [(40, nothing, 1)], [(40, nothing, 2)]
+    assert not best_word(steps, r, prices=zero, beside=one, needs=2, room=0).cards
+    assert worth(best_word(steps, r, prices=zero, beside=one, needs=2, room=200)) == best
+    assert worth(best_word(steps, r, prices=zero, beside=two, needs=2, room=0)) == best
+    for letters in (4, 5, 6):
+        got = best_word(steps, r, prices=zero, beside=one, needs=2, room=40 + 2 * letters + 1)
+        assert worth(got) == worth(best_word(steps, r, letters=letters), 1024), (hand, motifs, letters)
+    assert worth(best_word(steps, r, prices=zero, beside=one * 2, pair_over=1, needs=2, room=0)) == best
+    assert not best_word(steps, r, prices=zero, beside=one * 2, pair_over=1, needs=3, room=0).cards
+
+
+@pytest.mark.parametrize("seed", range(8))
 def test_a_word_beside_a_word_taking_the_pools_copies_takes_none(seed: int) -> None:
     """Copies come out of the repeat motifs' pool for both words: beside a word taking a class's cards and every copy
     the pool has (as copies of that class), a word takes no copy, and is the best word of the hand without that class

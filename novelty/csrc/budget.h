@@ -14,8 +14,11 @@
 #define WALK_SHARE 0.75              /* of a time limit: the word walk; the packing of what it found has the rest */
 #define WALK_WORK_HELD_BACK 0.07     /* of the work limit: kept from the walk's share for the packing's first plays */
 #define BEST_WORDS_SHARE 0.25        /* of a time limit: first, the best words (below nodes whose ceiling beats them) */
-#define DOUBLING_WALK_SHARE 0.2      /* of the walk's time left then: the words holding two shorter-word doubles
-                                      * (before the best words) or one (after them) */
+#define DOUBLING_WALK_SHARE 0.2      /* of the walk's time left then: the words holding one shorter-word double
+                                      * (after the best words) */
+#define DOUBLING_TWO_SHARE 0.4       /* the same: the words holding two or more (before the best words, which have
+                                      * the time these walks took besides their own share: the doubling bound reads
+                                      * both, price.c) */
 #define DOUBLED_WORDS_SHARE 0.15     /* of the walk's time left then: the best word of each length they may double */
 #define LETTER_WALK_SHARE 0.3       /* of the walk's time left then: the walk in letter order, before walks by value */
 #define BEST_WORDS_WORK 0.2          /* of the work limit: the same, taken from the walk's share */

@@ -138,13 +138,15 @@ int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Grou
  * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words.
  * `beside` (walk_priced_within only): the word and one of these longer than it take no more units than there are
  * (its own: not those given away), and no more copies than the pool has; a word of more letters than `pair_over`
- * (when set) and two of them that fit together, both longer than it. */
-/* Words a word must fit beside (the doubling bound's words holding two doubles or more): the units each takes, and
- * its letters; longest first. */
+ * (when set) and two of them that fit together, both longer than it. With `needs`, the words it fits beside hold that
+ * many doubles, or the `room` they and it leave holds one more word longer than it. */
+/* Words a word must fit beside (the doubling bound's words holding two doubles or more): the units each takes, its
+ * letters and the shorter-word doubles it holds; longest first. */
 typedef struct {
     int32_t n;
     uint8_t *used;     /* owned: n rows of MAX_RESOURCES */
     int16_t *letters;  /* owned */
+    int8_t *doubles;   /* owned */
 } Holders;
 typedef struct {
     int copies, letters, given_res, given;
@@ -152,6 +154,8 @@ typedef struct {
     int doubles;
     const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */
     int pair_over;          /* 0, or (beside) words of more letters count only beside two of them */
+    int needs, room;        /* 0, or (beside) the doubles the word takes from longer words, and the letters a play
+                             * holds: when those it fits beside hold fewer, the room left holds another longer word */
 } Within;
 int walk_best_within(const Tables *t, const Ceiling *c, Budget *b, int prune, const Within *within, WordWalk *out);
 /* The same, pruning, every word scored kept in `keep`'s groups (as walk_best_word's). */

@@ -62,10 +62,12 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
     Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(n + 1)) : NULL;
     uint8_t *used = list ? calloc((size_t)n + 1, MAX_RESOURCES) : NULL;  /* (only the words holding two) */
     int16_t *letters = used ? malloc(sizeof *letters * (size_t)(n + 1)) : NULL;
-    if (!letters) {
+    int8_t *doubles = letters ? malloc(sizeof *doubles * (size_t)(n + 1)) : NULL;
+    if (!doubles) {
         two->known = 0;
         free(list);
         free(used);
+        free(letters);
         return;
     }
     n = 0;
@@ -77,6 +79,8 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
         group_uses(t, gs, &gs->groups[list[i].group], counts);
         for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
         letters[i] = (int16_t)list[i].length;
+        int held = gs->groups[list[i].group].doublers;
+        doubles[i] = (int8_t)(held < 30 ? held : 30);
     }
     for (int32_t i = 0; i < n; i++)  /* (longest first) */
         for (int k = gs->groups[list[i].group].doublers < 30 ? gs->groups[list[i].group].doublers : 30; k >= 2; k--)
@@ -88,24 +92,31 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
                 two->pair = list[i].length;
     }
     free(list);
-    *holders = (Holders){n, used, letters};
+    *holders = (Holders){n, used, letters, doubles};
 }
 
 void doubling_free(Doubling *d) {
     free(d->holders.used);
     free(d->holders.letters);
+    free(d->holders.doubles);
     d->holders = (Holders){.n = 0};
 }
 
+/* The letters a play may hold when `copies` of the pool's copies are one-letter doublers (most_letters counts each
+ * as two). */
+static int play_letters(const Tables *t, uint32_t doubler_letters, int copies) {
+    return most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
+}
+
 /* The longest word d doubles may double: they sit in words longer than it, beside it, in the letters a play may
- * hold (`copies` of the pool's copies being one-letter doublers, counted as two letters by most_letters). At least
+ * hold (play_letters). At least
  * d / X of them, X the most doubles one word of the list holds (of each doubler letter, the most any word holds).
  * When the words holding two or more are known (`two`): m words holding them, the one holding most holding q of them
  * (so shorter than the longest word holding q, when q >= 2), and when another holds two or more, shorter than the
  * shorter of a pair that fits together; of the ways with q_least <= q <= q_most (`alone`: and no other holding two). */
 static int longest_doubled(const Tables *t, uint32_t doubler_letters, int d, int copies, const TwoDoubles *two,
                            int q_least, int q_most, int alone) {
-    int letters = most_letters(t) - (doubler_letters >> 27 & 1 ? 0 : copies);
+    int letters = play_letters(t, doubler_letters, copies);
     int per_word = 0;
     for (int l = 0; l < 26; l++)
         if (doubler_letters >> l & 1) per_word += t->facts[l];  /* the root's facts: over every word */
@@ -224,12 +235,14 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     for (int j = 1; j <= most; j++) {
         int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
         d->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30, 0),
-                                doubler, j, INT64_MIN, most - j, NULL, 0};
+                                doubler, j, INT64_MIN, most - j, NULL, 0, 0, 0};
         if (two.known) {  /* the ways apart: every word holding its doubles holds one, or one holds two or more */
             d->one[j] = d->two[j] = d->within[j];
             d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1, 0);
             d->two[j].letters = longest_doubled(t, letters, j, copied, &two, 2, 30, 0);
             d->two[j].beside = &d->holders;
+            d->two[j].needs = j;  /* (the words it fits beside double it j times, or there is room for another) */
+            d->two[j].room = play_letters(t, letters, copied);
             /* (longer than the most when no other word holds two: beside two of those holding two, both longer) */
             int alone = longest_doubled(t, letters, j, copied, &two, 2, 30, 1);
             if (alone < d->two[j].letters) d->two[j].pair_over = alone > 1 ? alone : 1;

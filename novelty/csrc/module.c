@@ -467,22 +467,28 @@ static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
     return rc;
 }
 
-/* Words to fit beside from a sequence of (letters, units of each resource), longest first (Within.beside): 0, or -2
- * with a Python error set (and nothing to free). */
+/* Words to fit beside from a sequence of (letters, units of each resource[, shorter-word doubles held: 2 if not
+ * given]), longest first (Within.beside): 0, or -2 with a Python error set (and nothing to free). */
 static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
-    PyObject *seq = PySequence_Fast(obj, "beside: a sequence of (letters, units) pairs");
+    PyObject *seq = PySequence_Fast(obj, "beside: a sequence of (letters, units[, doubles]) tuples");
     if (!seq) return -2;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     *out = (Holders){.n = (int32_t)n, .used = calloc((size_t)n + 1, MAX_RESOURCES),
-                     .letters = malloc(sizeof(int16_t) * ((size_t)n + 1))};
-    int rc = out->used && out->letters ? 0 : (PyErr_NoMemory(), -2);
+                     .letters = malloc(sizeof(int16_t) * ((size_t)n + 1)), .doubles = malloc((size_t)n + 1)};
+    int rc = out->used && out->letters && out->doubles ? 0 : (PyErr_NoMemory(), -2);
     for (Py_ssize_t i = 0; i < n && rc == 0; i++) {
         PyObject *units;
-        int word_letters;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iO", &word_letters, &units)) {
+        int word_letters, doubles = 2;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iO|i", &word_letters, &units, &doubles)) {
             rc = -2;
             break;
         }
+        if (doubles < 0 || doubles > 30) {
+            PyErr_SetString(PyExc_ValueError, "beside: doubles from 0 to 30");
+            rc = -2;
+            break;
+        }
+        out->doubles[i] = (int8_t)doubles;
         PyObject *row = PySequence_Fast(units, "beside: units, one count per resource");
         if (!row) {
             rc = -2;
@@ -509,6 +515,7 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
     if (rc < 0) {
         free(out->used);
         free(out->letters);
+        free(out->doubles);
         *out = (Holders){.n = 0};
     }
     return rc;
@@ -517,9 +524,11 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
     PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None;
     int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1, keep = 0, pair_over = 0;
+    int needs = 0, room = 0;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOpi:best_word", &request, &facts_obj, &prune, &prices_obj, &copies,
-                          &letters, &floor, &given_res, &given, &doubles, &beside_obj, &keep, &pair_over))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOpiii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies,
+                          &letters, &floor, &given_res, &given, &doubles, &beside_obj, &keep, &pair_over, &needs,
+                          &room))
         return NULL;
     Holders beside = {.n = 0};
     Request q;
@@ -563,7 +572,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
             Within within = {copies, letters, given_res, given,
                              floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
-                             doubles, beside_obj != Py_None ? &beside : NULL, pair_over > 0 ? pair_over : 0};
+                             doubles, beside_obj != Py_None ? &beside : NULL, pair_over > 0 ? pair_over : 0,
+                             needs > 0 ? needs : 0, room};
             if (rc == 0 && keep) rc = groups_init(&kept, t->n_combos);
             if (rc == 0 && keep) {
                 rc = walk_over(t, c, &kept, &b, (int64_t)floor, &ww);
@@ -580,6 +590,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             ceiling_free(c);
             free(beside.used);
             free(beside.letters);
+            free(beside.doubles);
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")

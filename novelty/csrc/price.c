@@ -363,24 +363,45 @@ typedef struct {
     int64_t term;
     int64_t most;  /* walked: the least most its walks found (at the prices halved j times, 1/PRICE_SCALE points) */
     int64_t start; /* the first walk's floor (INT64_MIN: DOUBLED_AIM of its term) */
+    int apart;     /* a way apart (Doubling.one, .two), or (0) the limits of every such word (Doubling.within) */
 } Way;  /* a word doubled j times, within these limits */
+
+#define MOST_WAYS (3 * 31)  /* a word doubled j times: within its limits, and its two ways apart */
 
 /* The doubled words' ways, and the prices their walks were at: what later rounds' prices make of them
  * (doubled_after). */
 typedef struct {
     int n;
-    Way way[62];
+    Way way[MOST_WAYS];
     int64_t scaled[MAX_RESOURCES];
 } Walked;
 
-/* Each word's term (into out[j]): the most of its ways', at most the allowance's (allowed[j]). */
+/* Each word's term (into out[j]): the least of its limits' and the most of its ways apart', at most the allowance's
+ * (allowed[j]): every such word is within its limits, and in one of its ways apart when they are known. */
 static void ways_term(const Way *way, int n, const Doubling *d, const int64_t *allowed, int64_t *out) {
     for (int j = 1; j <= d->most; j++) {
-        int64_t most = 0;
+        int64_t most = allowed[j], apart = -1;
         for (int k = 0; k < n; k++)
-            if (way[k].j == j && way[k].term > most) most = way[k].term;
-        out[j] = most < allowed[j] ? most : allowed[j];
+            if (way[k].j == j && !way[k].apart && way[k].term < most) most = way[k].term;
+        for (int k = 0; k < n; k++)
+            if (way[k].j == j && way[k].apart && way[k].term > apart) apart = way[k].term;
+        out[j] = apart >= 0 && apart < most ? apart : most;
     }
+}
+
+/* The way to walk next, of those whose walk may lower the most split of the doubles' terms (now_term[j], taken[j]:
+ * lowering a term it does not take cannot lower it): a word's limits before its ways apart (one walk, which no word
+ * fitting beside the others holds back), then the way whose term is most; NULL when none may; *wanted: how many may. */
+static Way *way_to_walk(Way *way, int n, const int64_t *now_term, const int *taken, int *wanted) {
+    Way *w = NULL;
+    *wanted = 0;
+    for (int k = 0; k < n; k++) {
+        Way *x = &way[k];
+        if (x->known || !taken[x->j] || x->term < now_term[x->j]) continue;
+        ++*wanted;
+        if (!w || (!x->apart && w->apart) || (x->apart == w->apart && x->term > w->term)) w = x;
+    }
+    return w;
 }
 
 static int64_t prices_fall(const Tables *t, const int64_t *earlier, const int64_t *later, int j, int letters);
@@ -408,8 +429,9 @@ static int64_t way_moved(const Tables *t, const Way *w, const int64_t *earlier, 
  * term is the least of the two, split over the doubles as the allowance's are (doubling_split). When the words
  * holding two doubles or more are known, the word's ways apart (Doubling.one, .two): each word holding its doubles
  * holds one (so there are j of them, each longer than it: it is short), or one holds two or more (and fits beside it,
- * longer than it); the term is the more of the two ways'. Each walk aims at DOUBLED_AIM of the largest term the most
- * split takes (lowering another cannot lower it; a walk from a high floor is quick), until `until`: a walk that
+ * longer than it); the term is the least of its limits' (Doubling.within) and the more of the two ways'
+ * (ways_term). The walks go by way_to_walk, each aiming at DOUBLED_AIM of its way's term (a walk from a high floor
+ * is quick), until `until`: a walk that
  * finds a word over its floor has the term exactly, one cut short bounds it by what it left. With `before` (walks at
  * earlier prices, of the same doubles), each way walked starts from what those found, moved to these prices
  * (way_moved), and its first walk from the floor they found (each of those the split wants has as much of the time
@@ -423,10 +445,11 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
     memcpy(walked->scaled, scaled, sizeof walked->scaled);
     for (int j = 1; j <= d->most; j++) {
         term[j] = doubling_term(d, cap, j);
-        const Within *ways[2] = {d->apart ? &d->one[j] : &d->within[j], d->apart ? &d->two[j] : NULL};
-        for (int k = 0; k < 2 && ways[k]; k++) {
+        const Within *ways[3] = {&d->within[j], d->apart ? &d->one[j] : NULL, d->apart ? &d->two[j] : NULL};
+        for (int k = 0; k < 3; k++) {
+            if (!ways[k]) continue;
             int none = ways[k]->letters < MIN_WORD_LENGTH;  /* (0 letters is no limit: never asked) */
-            way[n] = (Way){j, none || term[j] <= 0, 0, ways[k], none ? 0 : term[j], 0, INT64_MIN};
+            way[n] = (Way){j, none || term[j] <= 0, 0, ways[k], none ? 0 : term[j], 0, INT64_MIN, k > 0};
             const Way *was = before ? &before->way[n] : NULL;
             if (was && was->walked && !none) {  /* (its walks at earlier prices: a bound, and a first floor) */
                 way[n].most = way_moved(t, was, before->scaled, scaled);
@@ -441,16 +464,11 @@ static int64_t doubled_at_prices(Pack *p, Ceiling *ceiling, const Doubling *d, c
     }
     walked->n = n;
     for (;;) {
-        Way *w = NULL;
         int64_t now_term[31];
-        int taken[31], wanted = 0;
+        int taken[31], wanted;
         ways_term(way, n, d, term, now_term);
         doubling_split_taking(d, now_term, taken);
-        for (int k = 0; k < n; k++)  /* (only a term the most split takes, at its word's most way, may lower it) */
-            if (!way[k].known && taken[way[k].j] && way[k].term >= now_term[way[k].j]) {
-                wanted++;
-                if (!w || way[k].term > w->term) w = &way[k];
-            }
+        Way *w = way_to_walk(way, n, now_term, taken, &wanted);
         double now = now_seconds();
         if (!w || now >= until) break;
         /* Half the time left, or (walks again, each from the floor it found) a share for each walk the split wants */
@@ -513,7 +531,7 @@ static int64_t prices_fall(const Tables *t, const int64_t *earlier, const int64_
  * prices fell by (prices_fall). A way not walked has the allowance's term. */
 static int64_t doubled_after(const Pack *p, const Doubling *d, const Walked *walked, const int64_t *scaled,
                              int64_t beaten, const int64_t *cap) {
-    Way way[62];
+    Way way[MOST_WAYS];
     int64_t term[31] = {0};
     for (int j = 1; j <= d->most; j++) term[j] = doubling_term(d, cap, j);
     for (int k = 0; k < walked->n; k++) {

@@ -40,10 +40,11 @@ static int printed_first(const Tables *t, Groups *gs, Budget *b, Result *early, 
 }
 
 /* Walk for the best words first, below only the nodes whose ceiling beats the best word found, keeping the words
- * scored in their groups: the search may not reach them in time otherwise (the walk goes in letter order). */
+ * scored in their groups: the search may not reach them in time otherwise (the walk goes in letter order). Until
+ * BEST_WORDS_SHARE of the time limit and the `spent` seconds the doubling words' walks took before it. */
 static int best_words_first(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double started, double seconds,
-                            double *walk_share) {
-    budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE : 0, BEST_WORDS_WORK);
+                            double spent, double *walk_share) {
+    budget_phase(b, seconds > 0 ? started + seconds * BEST_WORDS_SHARE + spent : 0, BEST_WORDS_WORK);
     uint64_t ticks = b->ticks;
     WordWalk found;
     int rc = walk_best_word(t, c, t->facts, gs, b, 1, &found);
@@ -567,7 +568,7 @@ static int most_doubles(const Tables *t) {
  * one after it. */
 static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_end, int wanted) {
     double now = now_seconds();
-    budget_phase(b, now + (walk_end - now) * DOUBLING_WALK_SHARE, 1.0);
+    budget_phase(b, now + (walk_end - now) * (wanted > 1 ? DOUBLING_TWO_SHARE : DOUBLING_WALK_SHARE), 1.0);
     int rc = 0;
     for (int most = wanted > 1 ? most_doubles(t) : wanted; most > wanted && rc == 0 && !b->stopped; most--)
         rc = walk_doubling(t, gs, b, most);
@@ -625,9 +626,11 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
     int ceilings = t->facts && seconds > 0 && !b->work && more_than_printed(t);
     Ceiling *c = ceilings ? malloc(sizeof *c) : NULL;
     if (ceilings && (!c || ceiling_init(c, t) < 0)) rc = -1;
+    double doubling_from = now_seconds();
     if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 2);
     if (rc == 0 && ceilings && gs->doubles_walked >= 2) rc = doubled_words(t, c, gs, b, walk_end);
-    if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, &walk_share);
+    double spent = now_seconds() - doubling_from;  /* (nothing, but for a hand holding two doubles) */
+    if (rc == 0 && ceilings) rc = best_words_first(t, c, gs, b, started, seconds, spent, &walk_share);
     if (rc == 0 && ceilings) rc = doubling_words(t, gs, b, walk_end, 1);
     if (rc == 0 && (seconds > 0 || b->work) && more_than_printed(t)) {
         early = calloc(1, sizeof *early);

@@ -282,9 +282,15 @@ static inline int own_units(const Walker *w, int r) {
     return w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
 }
 
+/* Whether the words beside the word laid, holding `doubles` shorter-word doubles and `letters` letters, may double it
+ * as often as it needs (Within.needs): they hold as many, or the room left holds another word longer than it. */
+static int doubled_enough(const Walker *w, const Within *within, int doubles, int letters) {
+    return doubles >= within->needs || within->room - w->letters - letters > w->letters;
+}
+
 /* Whether the word laid fits beside one of the words `beside` longer than it (Within.beside), or (of more letters
- * than Within.pair_over) beside two of them that fit together: PAIR_CHECKS pairs looked at, at most (past them, it
- * may). */
+ * than Within.pair_over) beside two of them that fit together, as often doubled as it needs (doubled_enough):
+ * PAIR_CHECKS pairs looked at, at most (past them, it may). */
 static int fits_beside(const Walker *w, const Within *within) {
     const Tables *t = w->t;
     const Holders *beside = within->beside;
@@ -295,11 +301,15 @@ static int fits_beside(const Walker *w, const Within *within) {
     for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++) {
         const uint8_t *used = beside->used + (size_t)h * MAX_RESOURCES;
         if (!units_fit(t, own, used)) continue;
-        if (!pair) return 1;
+        if (!pair && doubled_enough(w, within, beside->doubles[h], beside->letters[h])) return 1;
+        if (!pair) continue;
         for (int r = 0; r < t->n_res; r++) both[r] = (uint8_t)(own[r] + used[r]);
         for (int32_t k = h + 1; k < beside->n && beside->letters[k] > w->letters; k++) {
             if (++checks > PAIR_CHECKS) return 1;
-            if (units_fit(t, both, beside->used + (size_t)k * MAX_RESOURCES)) return 1;
+            if (units_fit(t, both, beside->used + (size_t)k * MAX_RESOURCES)
+                && doubled_enough(w, within, beside->doubles[h] + beside->doubles[k],
+                                  beside->letters[h] + beside->letters[k]))
+                return 1;
         }
     }
     return 0;
