@@ -390,8 +390,9 @@ static void ways_term(const Way *way, int n, const Doubling *d, const int64_t *a
 }
 
 /* The way to walk next, of those whose walk may lower the most split of the doubles' terms (now_term[j], taken[j]:
- * lowering a term it does not take cannot lower it): a word's limits before its ways apart (one walk, which no word
- * fitting beside the others holds back), then the way whose term is most; NULL when none may; *wanted: how many may. */
+ * lowering a term it does not take cannot lower it): a word's limits before its ways apart (their walk's floor rises
+ * to the best word it finds, where a way apart's passes over the words that fit beside none and walks on below them),
+ * then the way whose term is most; NULL when none may; *wanted: how many may. */
 static Way *way_to_walk(Way *way, int n, const int64_t *now_term, const int *taken, int *wanted) {
     Way *w = NULL;
     *wanted = 0;
