@@ -32,7 +32,7 @@
 
 #define EPS 1e-9
 #define PRICE_ROUNDS 64   /* at most: prices, then the words beating them added to the relaxation */
-#define PRICE_SLACK 0.04  /* of the best play found: what words may beat their prices by, in all, unwalked */
+#define PRICE_SLACK 0.04  /* of the best play found (Round.of): what words may beat their prices by, in all, unwalked */
 #define LAST_SLACK 0.005  /* the same: below this, the slack is 0 */
 #define FIRST_LIFT 2.0    /* of the lift's scale (Rounds.scale), over every unit there is: what the first round's lift
                            * adds */
@@ -253,9 +253,11 @@ static double relaxation_value(const Columns *c, Basis *s, Budget *b, double *du
     return value;
 }
 
-/* A round's lift (points per unit, as lift_weight shares it out) and slack (a share of the best play found). */
+/* A round's lift (points per unit, as lift_weight shares it out) and slack (a share of the best play found, or of
+ * `of` when less: with shorter-word doubles, what the words priced are worth, the doubles' part of a play being the
+ * doubled words' terms, not the words' excess over their prices). */
 typedef struct {
-    double lift, slack;
+    double lift, slack, of;
     const double *center;  /* NULL, or the prices of the least bound: the round's are halfway between them and the
                             * relaxation's */
 } Round;
@@ -289,7 +291,8 @@ static int price_round(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters 
     WordWalk priced;
     int words_most = most_words(t);
     int64_t best = p->result->n_plays ? p->result->plays[0].total : 0;
-    int64_t slack = best > 0 ? (int64_t)(round->slack * (double)best * PRICE_SCALE / words_most) : 0;
+    double of = round->of > 0 && round->of < (double)best ? round->of : (double)best;
+    int64_t slack = of > 0 ? (int64_t)(round->slack * of * PRICE_SCALE / words_most) : 0;
     int rc = walk_priced(t, ceiling, price, slack, beaters, p->beaters, p->b, &priced);
     if (rc < 0) p->failed = 1;
     if (rc != 0 || !priced.done) return 0;
@@ -735,7 +738,8 @@ static int price_rounds(Pack *p, Ceiling *ceiling, Columns *c, Basis *s, Beaters
     *q = (Rounds){.p = p, .ceiling = ceiling, .c = c, .s = s, .beaters = beaters, .d = d, .fixing = fixing,
                   .dual = dual, .fixed = fixed, .scale = scale, .n = n, .growth = GROWTH, .least = INT64_MAX,
                   .fixable = INT64_MAX, .at_least.words = INT64_MAX, .fewest.words = INT64_MAX,
-                  .round = {.lift = n > 0 ? FIRST_LIFT * scale / n : 0, .slack = PRICE_SLACK}};
+                  .round = {.lift = n > 0 ? FIRST_LIFT * scale / n : 0, .slack = PRICE_SLACK,
+                            .of = d->most ? scale : 0}};
     run_rounds(q, phase_end, later > 0 ? later - d->walk_time : 0);
     /* Until the phase's deadline, the walks for the words shorter-word doubles double; then rounds again, and the
      * walks again at the prices of the one whose words' part is least, when it is less than the walks' round's */
