@@ -148,6 +148,7 @@ typedef struct {
     int16_t *letters;  /* owned */
     int8_t *doubles;   /* owned */
 } Holders;
+void holders_free(Holders *h);
 typedef struct {
     int copies, letters, given_res, given;
     int64_t known;

@@ -83,7 +83,7 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
         doubles[i] = (int8_t)(held < 30 ? held : 30);
     }
     for (int32_t i = 0; i < n; i++)  /* (longest first) */
-        for (int k = gs->groups[list[i].group].doublers < 30 ? gs->groups[list[i].group].doublers : 30; k >= 2; k--)
+        for (int k = doubles[i]; k >= 2; k--)
             if (!two->longest[k]) two->longest[k] = list[i].length;
     for (int32_t i = 1; i < n && !two->pair; i++) {  /* the shorter one i: the first pair found is it */
         if ((i & 63) == 0 && now_seconds() > until) two->pair = list[i].length;  /* (no pair of longer ones: at most) */
@@ -95,12 +95,7 @@ static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *h
     *holders = (Holders){n, used, letters, doubles};
 }
 
-void doubling_free(Doubling *d) {
-    free(d->holders.used);
-    free(d->holders.letters);
-    free(d->holders.doubles);
-    d->holders = (Holders){.n = 0};
-}
+void doubling_free(Doubling *d) { holders_free(&d->holders); }
 
 /* The letters a play may hold when `copies` of the pool's copies are one-letter doublers (most_letters counts each
  * as two). */

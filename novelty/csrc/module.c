@@ -512,12 +512,7 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
         Py_DECREF(row);
     }
     Py_DECREF(seq);
-    if (rc < 0) {
-        free(out->used);
-        free(out->letters);
-        free(out->doubles);
-        *out = (Holders){.n = 0};
-    }
+    if (rc < 0) holders_free(out);
     return rc;
 }
 
@@ -588,9 +583,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             int32_t n_kept = kept.n_groups;
             groups_free(&kept);
             ceiling_free(c);
-            free(beside.used);
-            free(beside.letters);
-            free(beside.doubles);
+            holders_free(&beside);
             out = rc == -2 ? NULL
                   : rc < 0 ? PyErr_NoMemory()
                   : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")

@@ -384,10 +384,11 @@ typedef struct {
 static void ways_term(const Way *way, int n, const Doubling *d, const int64_t *allowed, int64_t *out) {
     for (int j = 1; j <= d->most; j++) {
         int64_t most = allowed[j], apart = -1;
-        for (int k = 0; k < n; k++)
-            if (way[k].j == j && !way[k].apart && way[k].term < most) most = way[k].term;
-        for (int k = 0; k < n; k++)
-            if (way[k].j == j && way[k].apart && way[k].term > apart) apart = way[k].term;
+        for (int k = 0; k < n; k++) {
+            if (way[k].j != j) continue;
+            if (!way[k].apart && way[k].term < most) most = way[k].term;
+            if (way[k].apart && way[k].term > apart) apart = way[k].term;
+        }
         out[j] = apart >= 0 && apart < most ? apart : most;
     }
 }

@@ -282,6 +282,13 @@ static inline int own_units(const Walker *w, int r) {
     return w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
 }
 
+void holders_free(Holders *h) {
+    free(h->used);
+    free(h->letters);
+    free(h->doubles);
+    *h = (Holders){.n = 0};
+}
+
 /* Whether the words beside the word laid, holding `doubles` shorter-word doubles and `letters` letters, may double it
  * as often as it needs (Within.needs): they hold as many, or the room left holds another word longer than it. */
 static int doubled_enough(const Walker *w, const Within *within, int doubles, int letters) {
@@ -301,8 +308,10 @@ static int fits_beside(const Walker *w, const Within *within) {
     for (int32_t h = 0; h < beside->n && beside->letters[h] > w->letters; h++) {
         const uint8_t *used = beside->used + (size_t)h * MAX_RESOURCES;
         if (!units_fit(t, own, used)) continue;
-        if (!pair && doubled_enough(w, within, beside->doubles[h], beside->letters[h])) return 1;
-        if (!pair) continue;
+        if (!pair) {
+            if (doubled_enough(w, within, beside->doubles[h], beside->letters[h])) return 1;
+            continue;
+        }
         for (int r = 0; r < t->n_res; r++) both[r] = (uint8_t)(own[r] + used[r]);
         for (int32_t k = h + 1; k < beside->n && beside->letters[k] > w->letters; k++) {
             if (++checks > PAIR_CHECKS) return 1;
