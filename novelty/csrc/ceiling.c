@@ -403,20 +403,18 @@ typedef struct {
     int last_letter;    /* the letter every face of it ends with, or -1 */
 } Candidate;
 
-/* The largest sums of at most k of values[0..n) (each counted only if above 0), best first: into *by_letter, at most
- * facts[c] of them of entries starting with letter c (letter[] < 0: a wild, any letter); into *by_copies, at most
- * `copies` of them of entries marked copy[] (copies < 0: any number). Greedily, best first, each: optimal for limits
+/* The largest sums of at most k units below, best first, of n runs of one resource's units each (run i: count[i]
+ * units worth values[i], the last copied[i] of them copies, each starting with letter[i]; only those above 0 count):
+ * into *by_letter, at most facts[c] of them of units starting with letter c (letter[] < 0: a wild, any letter); into
+ * *by_copies, at most `copies` of them copies (copies < 0: any number). Greedily, best first, each: optimal for limits
  * nested so (each letter's, or the copies', within the whole), whichever of equal values comes first. No word below
- * holds more of letter c than facts[c]. The entries come in runs of one resource's units (`from`: one value and
- * letter, its cards held before its copies), sorted as runs. */
-static void top_sums(const int64_t *values, const int8_t *letter, const uint8_t *copy, const int *from, int n, int k,
+ * holds more of letter c than facts[c]. */
+static void top_sums(const int64_t *values, const int8_t *letter, const int *counts, const int *copies_of, int n, int k,
                      const uint8_t *facts, int copies, int64_t *by_letter, int64_t *by_copies) {
-    int64_t value[MAX_ENTRIES];
-    int8_t which[MAX_ENTRIES];
-    int count[MAX_ENTRIES], copied[MAX_ENTRIES], used[26] = {0}, m = 0;
-    for (int i = 0, end; i < n; i = end) {
-        int cards = 0, more = 0;
-        for (end = i; end < n && from[end] == from[i]; end++) *(copy[end] ? &more : &cards) += 1;
+    int64_t value[MAX_RESOURCES];
+    int8_t which[MAX_RESOURCES];
+    int count[MAX_RESOURCES], copied[MAX_RESOURCES], used[26] = {0}, m = 0;
+    for (int i = 0; i < n; i++) {
         if (values[i] <= 0) continue;
         int j = m++;
         for (; j > 0 && value[j - 1] < values[i]; j--) {  /* insertion sort, best first (a few runs) */
@@ -427,8 +425,8 @@ static void top_sums(const int64_t *values, const int8_t *letter, const uint8_t 
         }
         value[j] = values[i];
         which[j] = letter[i];
-        count[j] = cards + more;
-        copied[j] = more;
+        count[j] = counts[i];
+        copied[j] = copies_of[i];
     }
     int64_t sum = 0;
     for (int i = 0, taken = 0; i < m && taken < k; i++) {
@@ -635,11 +633,16 @@ typedef struct {
     int wild_laid, most_self;
     Candidate cand[MAX_RESOURCES];
     int n_cand;
-    int64_t adds[MAX_ENTRIES], peaks[MAX_ENTRIES];   /* what each unit below adds; the most it can be worth */
-    int64_t last_peaks[MAX_ENTRIES];                  /* the most it can be worth as the word's last card */
+    int64_t peaks[MAX_ENTRIES];       /* the most each unit below can be worth */
+    int64_t last_peaks[MAX_ENTRIES];  /* the most it can be worth as the word's last card */
     int n_adds, n_peaks, from[MAX_ENTRIES];
     int8_t add_letter[MAX_ENTRIES], end_letter[MAX_ENTRIES];
-    uint8_t add_copy[MAX_ENTRIES], peak_copy[MAX_ENTRIES];
+    uint8_t peak_copy[MAX_ENTRIES];
+    /* The units below by resource (runs of the entries): what each adds, the letter it starts with, its resource, how
+     * many, of them copies */
+    int64_t run_add[MAX_RESOURCES];
+    int8_t run_letter[MAX_RESOURCES];
+    int run_res[MAX_RESOURCES], run_count[MAX_RESOURCES], run_copies[MAX_RESOURCES], n_runs;
     /* The factors at the first card: the prefix's, and those units below may bring (largest first, with their
      * resources); the first card's value, and what the other factors add (factor_gain). */
     int64_t first_laid, first_below[MAX_BELOW], first_value, others_gain, other_best;
@@ -754,23 +757,32 @@ static void read_below(Reach *w, const int *left, const int *held) {
 /* What a unit below adds: its own value and what it gives, doubled at most by the largest self factor. */
 static int64_t unit_add(const Reach *w, const Candidate *u) { return u->self_factor * u->own + w->most_self * u->gives; }
 
-/* Each unit below as an entry: what it adds (with what it gives) and the most it can be worth to a factor. */
+/* Each unit below as an entry: the most it can be worth to a factor; and each resource's units as a run: what each
+ * adds (with what it gives). */
 static void list_entries(Reach *w) {
     int n = 0;
     int64_t received = w->received;
+    w->n_runs = 0;
     for (int k = 0; k < w->n_cand; k++) {
         const Candidate *u = &w->cand[k];
-        int64_t add = unit_add(w, u), peak = u->self_factor * (u->own + received);
+        int64_t peak = u->self_factor * (u->own + received);
         int64_t last_peak = u->self_factor * (u->own_last + received);
+        int start = n;
         for (int copy = 0; copy < u->copies && n < MAX_ENTRIES; copy++, n++) {
             w->from[n] = u->res;
             w->add_letter[n] = (int8_t)u->letter;
             w->end_letter[n] = (int8_t)u->last_letter;
-            w->add_copy[n] = w->peak_copy[n] = copy >= u->held;
-            w->adds[n] = add;
+            w->peak_copy[n] = copy >= u->held;
             w->peaks[n] = peak;
             w->last_peaks[n] = last_peak;
         }
+        if (n == start) continue;
+        int r = w->n_runs++, cards = u->held < n - start ? u->held : n - start;
+        w->run_add[r] = unit_add(w, u);
+        w->run_letter[r] = (int8_t)u->letter;
+        w->run_res[r] = u->res;
+        w->run_count[r] = n - start;
+        w->run_copies[r] = n - start - cards;
     }
     w->n_adds = w->n_peaks = n;
 }
@@ -1140,12 +1152,12 @@ static int priced_index(const Ceiling *c, int64_t factor) {
 /* The most the units below add at the word's factor (less their prices, with cheap), the least of three bounds:
  * the best units within the letters the subtree holds, within the copies left, and along the list's words. */
 static int64_t below_tail(Reach *w, uint32_t node, int64_t factor, const int64_t *cheap) {
-    int64_t scale = cheap ? PRICE_SCALE : 1;
-    int n = w->n_adds;
-    for (int i = 0; i < n; i++) w->adds[i] = times(factor, w->adds[i]) * scale - (cheap ? cheap[w->from[i]] : 0);
+    int64_t scale = cheap ? PRICE_SCALE : 1, value[MAX_RESOURCES];
+    for (int i = 0; i < w->n_runs; i++)
+        value[i] = times(factor, w->run_add[i]) * scale - (cheap ? cheap[w->run_res[i]] : 0);
     int64_t by_letter, by_copies;
-    top_sums(w->adds, w->add_letter, w->add_copy, w->from, w->n_adds, w->height, w->facts, w->copies_left, &by_letter,
-             &by_copies);
+    top_sums(value, w->run_letter, w->run_count, w->run_copies, w->n_runs, w->height, w->facts, w->copies_left,
+             &by_letter, &by_copies);
     int64_t tail = by_letter < by_copies ? by_letter : by_copies;
     const Ceiling *c = w->c;
     if (c->path && !(cheap && priced_index(c, factor) >= 0)) {  /* along the list's words: what the units below add */

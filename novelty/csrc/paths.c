@@ -131,8 +131,10 @@ void paths_free(PricedPaths *pp) {
     free(pp->height);
     free(pp->split_word);
     for (int k = 0; k < PRICED_FACTORS; k++)
-        for (int s = 0; s < 2; s++)
+        for (int s = 0; s < 2; s++) {
             free(pp->path[k][s]);
+            free(pp->after[k][s]);
+        }
     *pp = (PricedPaths){.split = -1};
 }
 
@@ -210,12 +212,27 @@ static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int w
     }
 }
 
+/* The most over a node's children, per count class, of `bonus` and the child's path (NO_PATH: none), into best[]: the
+ * paths one free letter down (path_after), from the children's paths, filled before their parents'. */
+static void node_after(const PricedPaths *pp, const Kids *kids, int k, int split, int64_t bonus, int64_t *best) {
+    for (int i = 0; i < pp->n_counts; i++) best[i] = NO_PATH;
+    for (int c = 0; c < kids->n; c++)
+        for (int i = 0; i < pp->n_counts; i++) {
+            int j[2], classes = child_classes(pp, i, kids->letter[c], j);
+            for (int x = 0; x < classes; x++) {
+                int64_t below = path_at(pp, k, split, j[x], (uint32_t)kids->child[c]);
+                if (below > NO_PATH && bonus + below > best[i]) best[i] = bonus + below;
+            }
+        }
+}
+
 /* One thread's part of a fill: the paths at the factors and splits of every `step`th of them from `first` (each its own
- * arrays), of the nodes in PricedPaths.half's set `half` (-1: every node), and whether each one's values fit. */
+ * arrays), of the nodes in PricedPaths.half's set `half` (-1: every node), and whether each one's values fit (fits)
+ * and its paths one letter down (after_fits). */
 typedef struct {
     PricedPaths *pp;
     const EdgeValues *value;
-    int first, step, half, fits[2 * PRICED_FACTORS];
+    int first, step, half, fits[2 * PRICED_FACTORS], after_fits[2 * PRICED_FACTORS];
 } FillPart;
 
 static void *fill_part(void *arg) {
@@ -237,6 +254,10 @@ static void *fill_part(void *arg) {
             int32_t *at = pp->path[k][s] + path_index(pp, (uint32_t)node, 0);
             for (int i = 0; i < pp->n_counts; i++)
                 if (store(at + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) f->fits[x] = 0;
+            node_after(pp, &kids, k, s, bonus, best);
+            at = pp->after[k][s] + path_index(pp, (uint32_t)node, 0);
+            for (int i = 0; i < pp->n_counts; i++)
+                if (store(at + i, best[i]) < 0) f->after_fits[x] = 0;
         }
     }
     return NULL;
@@ -246,17 +267,21 @@ int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads) {
     int splits = pp->split >= 0 ? 2 : 1, n = pp->factors * splits;
     for (int k = 0; k < pp->factors; k++) {
         pp->usable[k] = 0;
-        for (int s = 0; s < splits; s++)
+        for (int s = 0; s < splits; s++) {
+            pp->after_usable[k][s] = 0;
             if (!pp->path[k][s] && !(pp->path[k][s] = malloc(sizeof(int32_t) * pp->st->n_nodes * (size_t)pp->n_counts)))
                 return -1;
+            if (!pp->after[k][s] && !(pp->after[k][s] = malloc(sizeof(int32_t) * pp->st->n_nodes * (size_t)pp->n_counts)))
+                return -1;
+        }
     }
     if (threads > 1 && !pp->halved && halves(pp) < 0) return -1;
     /* Two threads: a set of the root's subtrees each, then the root (a tree); else every other factor and split each */
     int by_half = threads > 1 && pp->half, step = by_half || threads < 2 || n < 2 ? 1 : 2, parts = by_half ? 3 : step;
     FillPart part[3];
     for (int i = 0; i < parts; i++) {
-        part[i] = (FillPart){pp, value, by_half ? 0 : i, step, by_half ? i : -1, {0}};
-        for (int x = 0; x < n; x++) part[i].fits[x] = 1;  /* (until a value does not fit) */
+        part[i] = (FillPart){pp, value, by_half ? 0 : i, step, by_half ? i : -1, {0}, {0}};
+        for (int x = 0; x < n; x++) part[i].fits[x] = part[i].after_fits[x] = 1;  /* (until a value does not fit) */
     }
     pthread_t thread;
     int started = parts > 1 && pthread_create(&thread, NULL, fill_part, &part[1]) == 0;
@@ -266,15 +291,22 @@ int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads) {
     if (parts > 2) fill_part(&part[2]);  /* (the root, after its children) */
     for (int k = 0; k < pp->factors; k++) {
         pp->usable[k] = 1;
-        for (int s = 0; s < splits; s++)
+        for (int s = 0; s < splits; s++) {
+            pp->after_usable[k][s] = 1;
             for (int i = 0; i < parts; i++)
-                if (by_half || (k * splits + s) % step == i) pp->usable[k] &= part[i].fits[k * splits + s];
+                if (by_half || (k * splits + s) % step == i) {
+                    pp->usable[k] &= part[i].fits[k * splits + s];
+                    pp->after_usable[k][s] &= part[i].after_fits[k * splits + s];
+                }
+        }
     }
     return 0;
 }
 
 int64_t path_after(const PricedPaths *pp, int k, int split, int i, uint32_t node, int free, uint32_t firsts) {
     if (!free) return path_at(pp, k, split, i, node);
+    if (free == 1 && firsts == ALL_LETTERS && pp->after_usable[k][split])
+        return path_at_raw(pp->after[k][split][path_index(pp, node, i)]);
     const Steps *st = pp->st;
     int64_t bonus = split && pp->split_per_letter ? PRICE_SCALE << k : 0, best = NO_PATH;
     for (uint32_t bits = steps_letters(st, node) & firsts; bits; bits &= bits - 1) {

@@ -51,6 +51,11 @@ typedef struct {
      * classes side by side (node * n_counts + class: a ceiling reads them together). */
     int32_t *path[PRICED_FACTORS][2];
     int usable[PRICED_FACTORS];  /* the paths at 2^k were filled and every value fit */
+    /* Owned, or NULL: the same, one letter down: per node and count class, the most over its children of their paths
+     * (path_after of one free letter, any first); after_usable[k][split]: filled, and every value fit (else
+     * path_after reads the children's paths itself). */
+    int32_t *after[PRICED_FACTORS][2];
+    int after_usable[PRICED_FACTORS][2];
 } PricedPaths;
 
 /* Set up for the index and its facts: depths, heights, and the split motif's words. 0, or -1 when out of memory. */
