@@ -195,10 +195,14 @@ static void kids_of(const PricedPaths *pp, uint32_t node, Kids *kids) {
 
 /* The most any completion below a node adds at factor 2^k along (split) the split motif's words, per count class,
  * into best[] (NO_PATH: none): the node's own word (`word`: class 0), and each child's edge value (by the node's
- * letters before, `depth`; `bonus` more per letter) with the child's paths. */
+ * letters before, `depth`; `bonus` more per letter) with the child's paths; and into after[], the most over the
+ * children of `bonus` and the child's path (the paths one free letter down: path_after). */
 static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int word, int k, int split,
-                       const EdgeValues value, int64_t bonus, int64_t *best) {
-    for (int i = 0; i < pp->n_counts; i++) best[i] = i == 0 && word ? 0 : NO_PATH;
+                       const EdgeValues value, int64_t bonus, int64_t *best, int64_t *after) {
+    for (int i = 0; i < pp->n_counts; i++) {
+        best[i] = i == 0 && word ? 0 : NO_PATH;
+        after[i] = NO_PATH;
+    }
     for (int c = 0; c < kids->n; c++) {
         int letter = kids->letter[c], j[2];
         int64_t v = value[letter][depth][kids->height[c]] + bonus;
@@ -207,23 +211,10 @@ static void node_paths(const PricedPaths *pp, const Kids *kids, int depth, int w
             for (int x = 0; x < classes; x++) {
                 int64_t below = path_at(pp, k, split, j[x], (uint32_t)kids->child[c]);
                 if (below > NO_PATH && v + below > best[i]) best[i] = v + below;
+                if (below > NO_PATH && bonus + below > after[i]) after[i] = bonus + below;
             }
         }
     }
-}
-
-/* The most over a node's children, per count class, of `bonus` and the child's path (NO_PATH: none), into best[]: the
- * paths one free letter down (path_after), from the children's paths, filled before their parents'. */
-static void node_after(const PricedPaths *pp, const Kids *kids, int k, int split, int64_t bonus, int64_t *best) {
-    for (int i = 0; i < pp->n_counts; i++) best[i] = NO_PATH;
-    for (int c = 0; c < kids->n; c++)
-        for (int i = 0; i < pp->n_counts; i++) {
-            int j[2], classes = child_classes(pp, i, kids->letter[c], j);
-            for (int x = 0; x < classes; x++) {
-                int64_t below = path_at(pp, k, split, j[x], (uint32_t)kids->child[c]);
-                if (below > NO_PATH && bonus + below > best[i]) best[i] = bonus + below;
-            }
-        }
 }
 
 /* One thread's part of a fill: the paths at the factors and splits of every `step`th of them from `first` (each its own
@@ -248,16 +239,15 @@ static void *fill_part(void *arg) {
         for (int x = f->first; x < n; x += f->step) {
             int k = x / splits, s = x % splits;
             if (!f->fits[x]) continue;
-            int64_t best[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
+            int64_t best[PATH_COUNTS], after[PATH_COUNTS], bonus = s && pp->split_per_letter ? PRICE_SCALE << k : 0;
             node_paths(pp, &kids, pp->depth[node], word && (!s || pp->split_word[node]), k, s, f->value[k], bonus,
-                       best);
+                       best, after);
             int32_t *at = pp->path[k][s] + path_index(pp, (uint32_t)node, 0);
-            for (int i = 0; i < pp->n_counts; i++)
+            int32_t *down = pp->after[k][s] + path_index(pp, (uint32_t)node, 0);
+            for (int i = 0; i < pp->n_counts; i++) {
                 if (store(at + i, best[i] < NO_PATH ? NO_PATH : best[i]) < 0) f->fits[x] = 0;
-            node_after(pp, &kids, k, s, bonus, best);
-            at = pp->after[k][s] + path_index(pp, (uint32_t)node, 0);
-            for (int i = 0; i < pp->n_counts; i++)
-                if (store(at + i, best[i]) < 0) f->after_fits[x] = 0;
+                if (store(down + i, after[i]) < 0) f->after_fits[x] = 0;
+            }
         }
     }
     return NULL;
