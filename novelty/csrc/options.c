@@ -189,20 +189,29 @@ static int keep_printed(const Pack *p, Worths *w) {
     return 0;
 }
 
-/* Keep too, for each length, the DOUBLERS_KEPT best groups holding a shorter-word double: worth little alone, they
- * double a shorter word (greedy_doubled pairs them). */
+/* Keep too, for each length, the DOUBLERS_KEPT groups holding the most shorter-word doubles, the best of those
+ * holding as many first: worth little alone, they double a shorter word (greedy_doubled pairs them), once for each
+ * double, so a word holding two is kept before a better word holding one (SOWPODS big hand 2: XEROXING, worth three
+ * points, holds two of the doubles that make PUBBING's 77 worth 616). */
 static int keep_doublers(const Pack *p, Worths *w) {
     const Groups *gs = p->gs;
     int32_t *best = malloc(sizeof(int32_t) * DOUBLERS_KEPT * LENGTH_BUCKETS);
+    int64_t *rank = malloc(sizeof(int64_t) * (size_t)(gs->n_groups ? gs->n_groups : 1));
     int n[LENGTH_BUCKETS] = {0};
-    if (!best) return -1;
+    if (!best || !rank) {
+        free(best);
+        free(rank);
+        return -1;
+    }
+    for (int32_t gi = 0; gi < gs->n_groups; gi++) rank[gi] = ((int64_t)gs->groups[gi].doublers << 40) + w->highest[gi];
     for (int32_t gi = 0; gi < gs->n_groups; gi++) {
         int length = length_bucket(&gs->groups[gi]);
         if (gs->groups[gi].doublers > 0)
-            heap_offer(best + (size_t)length * DOUBLERS_KEPT, &n[length], DOUBLERS_KEPT, gi, w->highest);
+            heap_offer(best + (size_t)length * DOUBLERS_KEPT, &n[length], DOUBLERS_KEPT, gi, rank);
     }
     mark_kept(w, best, n, LENGTH_BUCKETS, DOUBLERS_KEPT);
     free(best);
+    free(rank);
     return 0;
 }
 
