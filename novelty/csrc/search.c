@@ -731,7 +731,9 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
     offer(&p);  /* the empty play */
     greedy(&p);
     p.anytime = reduced;  /* the play is not provable: improve on greedy, bounded quickly */
-    if (p.anytime && p.bonus.n_doubling)  /* a double's plays, which greedy plays by worth miss */
+    /* A double's plays, which greedy plays by worth miss: for an exact packing too under a clock alone (its search may
+     * not finish: SOWPODS big hand 2 at 60 s, 588,000 words) */
+    if (p.bonus.n_doubling && (p.anytime || (b->deadline > 0 && !b->work)))
         greedy_doubled(&p, b->deadline > 0 ? now_seconds() + (b->deadline - now_seconds()) / IMPROVE_DIVISOR : 1e300);
     /* With the list's facts under a clock (and a fixing to fill: not for a first answer, nor a packing's own), a bound
      * over every word, from prices, comes first (it takes most of what is left) and the exact refills after it (half
