@@ -332,17 +332,28 @@ static int by_rank(const void *a, const void *b) {  /* best first, then first fo
     return (x->group > y->group) - (x->group < y->group);
 }
 
+/* Order the reduced packing's second pass over `packed` (the options beyond the fewest copies) after its first, in
+ * packed[n .. 2n) (room for 2n): the groups holding shorter-word doubles first, each run in its order. A double's copies
+ * are doubles too: a play doubling a word once more takes its doubles' words with their letters as copies. */
+static void more_copies_order(const Pack *p, Ranked *packed, int32_t n) {
+    int32_t m = n;
+    for (int doubling = 1; doubling >= 0; doubling--)
+        for (int32_t i = 0; i < n; i++)
+            if ((p->gs->groups[packed[i].group].doublers > 0) == doubling) packed[m++] = packed[i];
+}
+
 /* The kept groups to pack, reduced: those of printed cards alone kept for their classes first, then best first, so
  * that caps.options leaves out the worst. */
 static Ranked *groups_to_pack(const Pack *p, const Worths *w, int reduced, int32_t *n_packed) {
     const Groups *gs = p->gs;
-    Ranked *packed = malloc(sizeof(Ranked) * (gs->n_groups ? (size_t)gs->n_groups : 1));
+    Ranked *packed = malloc(sizeof(Ranked) * 2 * (gs->n_groups ? (size_t)gs->n_groups : 1));  /* (two passes) */
     if (!packed) return NULL;
     *n_packed = 0;
     for (int32_t gi = 0; gi < gs->n_groups; gi++)
         if (w->kept[gi])
             packed[(*n_packed)++] = (Ranked){w->highest[gi] + (w->kept[gi] == KEPT_PRINTED ? (int64_t)1 << 50 : 0), gi};
     if (reduced) qsort(packed, (size_t)*n_packed, sizeof(Ranked), by_rank);
+    if (reduced) more_copies_order(p, packed, *n_packed);
     return packed;
 }
 
@@ -368,7 +379,7 @@ static int lay_options(Pack *p, const Worths *w, int reduced, double options_unt
     int64_t more = b->work_end > b->ticks ? (int64_t)(b->work_end - b->ticks) / MORE_OPTIONS_WORK_DIVISOR : -1;
     int rc = 0;
     for (int32_t k = 0; k < (reduced ? 2 : 1) * n_packed && rc == 0; k++) {
-        int32_t gi = packed[k % n_packed].group;
+        int32_t gi = packed[k].group;
         if (k == n_packed && more >= 0) more += p->o.n_options;  /* an option for a tick of work */
         if (k >= n_packed && more >= 0 && p->o.n_options > more) break;
         int late = options_late(p, k, n_packed, reduced, options_until, more_until);
