@@ -26,9 +26,10 @@ Issue 25's targets, from the big set (each list in its own child process again):
 - anytime quality: the first ``--anytime`` big hands (none by default: 60 s each) solved again with
   ``--anytime-limit`` (60 s): the best found at ``--time-limit`` within 2 % of it, or of the ``--prove-limit`` run's
   best where that is better (a longer search is not sure to answer better: SOWPODS big hand 2 answers 637 in 10 s
-  and 476 in 60 s). A search of 5 s or more runs a scout first (the same search with a fifth of its limit, 2 s at
-  most) and answers at least the scout's play, so a 60 s answer is never below a 2 s scout's: the figure says how
-  much the longer searches add, not how far the 2 s answer is from the best play there is;
+  and 476 in 60 s with a 2 s scout). A search of 5 s or more runs a scout first (the same search with a fifth of its
+  limit, 2 s at most but for a hand holding shorter-word doubles, whose scout scouts in turn) and answers at least
+  the scout's play: the figure says how much the longer searches add, not how far the 2 s answer is from the best
+  play there is;
 - typical hands unchanged: all proved, and p50 / p95 solve time within ``--noise`` of a run saved earlier
   with ``--save FILE`` and given as ``--baseline FILE`` (without one the times are shown, not judged).
 A summary block at the end gives each target, the figure this run measured and met / missed.
@@ -438,7 +439,7 @@ def summary(args: argparse.Namespace, results: dict[str, dict[str, list[dict[str
         print("       " + ", ".join(f"{d}: median {statistics.median(f):.1%}, max {max(f):.1%} below over {len(f)} "
                                     f"hands" for d, f in falls.items()) + f" ({anytime_wall:.0f} s wall)")
         print("       (the longer search answers at least its scout's: the same search with a fifth of its limit,"
-              " 2 s at most)")
+              " 2 s at most but for a hand holding shorter-word doubles)")
     # 4. typical hands unchanged
     head = "  4. typical hands unchanged: still proved, p50 and p95 solve time within noise: "
     if "typical" not in results:

@@ -33,7 +33,8 @@
 #define MORE_OPTIONS_WORK_DIVISOR 10 /* the same, of the work left */
 #define SCOUT_FROM 5.0               /* seconds: a time limit this long or longer searches a scout first ... */
 #define SCOUT_SHARE 0.2              /* ... with this share of the limit ... */
-#define SCOUT_SECONDS 2.0            /* ... and at most this long */
+#define SCOUT_SECONDS 2.0            /* ... and at most this long, but for a hand holding shorter-word doubles (its scout
+                                      * then scouting in turn) */
 #define PLAIN_FIRST_CARDS 17         /* fewer cards (with the list's facts): a search without them first ... */
 #define PLAIN_FIRST_SHARE 0.5        /* ... with this share of the limit (search.c) */
 #define PRICED_WALK_SHARE 0.3       /* of a time limit, instead of WALK_SHARE, when the bound from prices follows */
