@@ -92,7 +92,7 @@ void greedy(Pack *p) {
 
 /* Per length, and per how many copies they take (0, 1, more), the best options of distinct groups, best first: a
  * word doubled by many doubles leaves the copies to them. */
-enum { PER_LENGTH = 8, COPY_CLASSES = 3, DOUBLED_TRIES = 4, DOUBLERS = 1024 };
+enum { PER_LENGTH = 8, COPY_CLASSES = 3, DOUBLED_TRIES = 4, DOUBLED_SPELLINGS = 4, DOUBLERS = 1024 };
 typedef struct {
     int32_t option[LENGTH_BUCKETS][COPY_CLASSES][PER_LENGTH];
     int n[LENGTH_BUCKETS][COPY_CLASSES];
@@ -277,6 +277,53 @@ static int32_t holders_by_doubles(const Pack *p, const Ranked *all, int32_t n_al
     return kept;
 }
 
+/* A key of the word group g spells (its first award combination's best sequence): the groups of one word differ in
+ * the cards spelling it (a wild or a card for a letter), its options in which of them are copies. */
+static uint64_t spelled(const Groups *gs, int32_t g) {
+    const Group *group = &gs->groups[g];
+    int combo = 0;
+    while (combo < gs->n_combos - 1 && group_best(gs, g, combo) == INT64_MIN) combo++;
+    const Placed *seq = group_sequence(gs, group, combo);
+    uint64_t key = 1469598103934665603u;  /* (FNV-1a over the letters) */
+    for (int k = 0; k < group->ncards; k++)
+        for (int j = 0; j < 2 && seq[k].letters[j] >= 0; j++) key = (key ^ (uint64_t)(seq[k].letters[j] + 1)) * 1099511628211u;
+    return key;
+}
+
+/* The first holders a doubled word was tried with: their words (DOUBLED_TRIES at most), how many spellings (groups)
+ * of each (DOUBLED_SPELLINGS at most), and those groups. */
+typedef struct {
+    uint64_t word[DOUBLED_TRIES];
+    int spellings[DOUBLED_TRIES], n_words, n_groups;
+    int32_t group[DOUBLED_TRIES * DOUBLED_SPELLINGS];
+} Tried;
+
+/* Whether option k is a first holder still to try: of a group not tried, and of a word tried in fewer spellings than
+ * DOUBLED_SPELLINGS, or of another word while fewer than DOUBLED_TRIES are (*key: its word's). */
+static int still_to_try(const Pack *p, int32_t k, const Tried *tried, uint64_t *key) {
+    int32_t g = p->o.options[k].group;
+    for (int i = 0; i < tried->n_groups; i++)
+        if (tried->group[i] == g) return 0;
+    *key = spelled(p->gs, g);
+    for (int i = 0; i < tried->n_words; i++)
+        if (tried->word[i] == *key) return tried->spellings[i] < DOUBLED_SPELLINGS;
+    return tried->n_words < DOUBLED_TRIES;
+}
+
+/* Count group g, of the word `key`, as tried (still_to_try said it was to try). */
+static void tried_with(Tried *tried, int32_t g, uint64_t key) {
+    tried->group[tried->n_groups++] = g;
+    for (int i = 0; i < tried->n_words; i++)
+        if (tried->word[i] == key) {
+            tried->spellings[i]++;
+            return;
+        }
+    tried->word[tried->n_words] = key;
+    tried->spellings[tried->n_words++] = 1;
+}
+
+static int all_tried(const Tried *tried) { return tried->n_groups == DOUBLED_TRIES * DOUBLED_SPELLINGS; }
+
 /* The play of `word` doubled by option `first` and then by each of ranked[0 .. n_ranked) and (those longer than it) of
  * more[0 .. n_more) that fits, in turn, filled from `order`; whether the first doubler fitted beside the word. */
 static int doubled_play(Pack *p, int32_t word, int32_t first, const Ranked *ranked, int32_t n_ranked,
@@ -301,7 +348,10 @@ static int doubled_play(Pack *p, int32_t word, int32_t first, const Ranked *rank
  * the DOUBLED_TRIES doubler words adding most to it that are longer and fit beside it, then the others that still
  * fit in that order; and again with each of the first DOUBLED_TRIES by the doubles they hold (holders_by_doubles: two
  * x's in a word of five letters leave more cards to the rest than two words of nine holding one each), then the others
- * in that order (doubled_play); until `until` (CLOCK_MONOTONIC seconds). */
+ * in that order (doubled_play); until `until` (CLOCK_MONOTONIC seconds). Each first holder's word is tried in up to
+ * DOUBLED_SPELLINGS spellings, the best first: the spelling leaving the cards another holder needs may not be the best
+ * (SOWPODS big hand 2's XEROXING with a wild vowel as its i leaves i1 to PREFIXES, its third double), and the options
+ * of one word can fill every try (84 of PAXWAXES before the first XEROXING). */
 void greedy_doubled(Pack *p, double until) {
     enum { POOL = 4096 };
     int32_t *order = malloc(sizeof(int32_t) * 2 * POOL);
@@ -319,11 +369,16 @@ void greedy_doubled(Pack *p, double until) {
             for (int c = 0; c < COPY_CLASSES; c++)
                 for (int v = 0; v < words->n[length][c]; v++) {
                     int32_t word = words->option[length][c][v], n_ranked = rank_doublers(p, word, &ds, ranked);
-                    for (int32_t x = 0, tries = 0; x < n_ranked && tries < DOUBLED_TRIES; x++)
-                        tries += doubled_play(p, word, ranked[x].option, ranked, n_ranked, NULL, 0, order, n);
-                    for (int32_t x = 0, tries = 0; x < n_holders && tries < DOUBLED_TRIES; x++)
-                        if (holders[x].length > length)
-                            tries += doubled_play(p, word, holders[x].option, NULL, 0, holders, n_holders, order, n);
+                    Tried by_adding = {.n_words = 0}, by_doubles = {.n_words = 0};
+                    uint64_t key;
+                    for (int32_t x = 0; x < n_ranked && !all_tried(&by_adding); x++)
+                        if (still_to_try(p, ranked[x].option, &by_adding, &key)
+                            && doubled_play(p, word, ranked[x].option, ranked, n_ranked, NULL, 0, order, n))
+                            tried_with(&by_adding, p->o.options[ranked[x].option].group, key);
+                    for (int32_t x = 0; x < n_holders && !all_tried(&by_doubles); x++)
+                        if (holders[x].length > length && still_to_try(p, holders[x].option, &by_doubles, &key)
+                            && doubled_play(p, word, holders[x].option, NULL, 0, holders, n_holders, order, n))
+                            tried_with(&by_doubles, p->o.options[holders[x].option].group, key);
                 }
     }
     free(ds.option);
