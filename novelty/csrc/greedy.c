@@ -286,7 +286,8 @@ static uint64_t spelled(const Groups *gs, int32_t g) {
     const Placed *seq = group_sequence(gs, group, combo);
     uint64_t key = 1469598103934665603u;  /* (FNV-1a over the letters) */
     for (int k = 0; k < group->ncards; k++)
-        for (int j = 0; j < 2 && seq[k].letters[j] >= 0; j++) key = (key ^ (uint64_t)(seq[k].letters[j] + 1)) * 1099511628211u;
+        for (int j = 0; j < 2 && seq[k].letters[j] >= 0; j++)
+            key = (key ^ (uint64_t)(seq[k].letters[j] + 1)) * 1099511628211u;
     return key;
 }
 

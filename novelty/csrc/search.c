@@ -794,8 +794,8 @@ static int first_then(const Tables *first, const Tables *t, Groups *gs, Budget *
     Result *scout = calloc(1, sizeof *scout);
     if (!scout) return -1;
     scout->top = result->top;
-    /* (the scout of a big hand scouts too: a search of 60 s answers at least what one of 12 s would, which answers at
-     * least what one of 2.4 s would) */
+    /* (a doubling hand's scout scouts too, search_plays: a search of 60 s answers at least what one of 12 s would,
+     * which answers at least what one of 2.4 s would) */
     int rc = first == t ? search_plays(t, &scout_gs, b, scout, started, first_seconds)
                         : search_once(first, &scout_gs, b, scout, started, first_seconds);
     if (rc == 0 && scout_gs.walk_done && scout->pack_done) {  /* proved: nothing more to search */
