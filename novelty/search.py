@@ -273,6 +273,17 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
                     raw["over"], raw["done"], raw["seconds"], raw["kept"], raw["kept_total"])
 
 
+def spellings(steps: StepIndex, r: CoreRequest, word: str | None = None, most: Sequence[int] | None = None
+              ) -> list[tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """Return every group the compiled walk finds of a request's cards (without scoring limits): (a word it spells,
+    its units, the units it takes of each resource, its best score per award combination). With ``word``, only that
+    word's spellings, walked along its letters (how the search spells a word found with a wild again, with a card or a
+    copy of the wild's letter: ``novelty/csrc/respell.c``); with ``most``, only within that many units of each
+    resource."""
+    raw = _core.spellings(r, word, None if most is None else list(most))
+    return [(w, tuple(units), tuple(taken), tuple(bests)) for w, units, taken, bests in raw]
+
+
 def list_words(steps: StepIndex, pieces: array, seconds: float = 0.0) -> tuple[int, bool]:  # type: ignore[type-arg]
     """Return (distinct words of four or more letters some cards can spell, whether the listing finished) by the
     compiled walk without scoring: the least any exact solver must do (the benchmark's floor). ``pieces``: rows of

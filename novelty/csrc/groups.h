@@ -49,6 +49,13 @@ static inline const Placed *group_sequence(const Groups *gs, const Group *g, int
 static inline int64_t group_best(const Groups *gs, int32_t g, int combo) {
     return gs->best[(size_t)g * gs->n_combos + combo];
 }
+/* Group g's best score, over the award combinations. */
+static inline int64_t group_top(const Groups *gs, int32_t g) {
+    int64_t best = INT64_MIN;
+    for (int c = 0; c < gs->n_combos; c++)
+        if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
+    return best;
+}
 /* Add the units group g takes of each resource into used[]. */
 static inline void group_uses(const Tables *t, const Groups *gs, const Group *g, int *used) {
     const uint8_t *units = group_units(gs, g);
@@ -73,6 +80,11 @@ int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only);
  * copies is left to the packing), adding only the groups not found before (a play found may hold those, scored as
  * they were); gs->walk_done is left as it was. */
 int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most);
+/* The same, of one word only, of these n letters (0-25): its every spelling with the units `most` allows. */
+int walk_spellings(const Tables *t, Groups *gs, Budget *b, const int *most, const int8_t *letters, int n);
+/* Spell again every group of gs spelling a letter with a wild: its units and one more of each resource a face of one
+ * letter of which spells such a letter, adding the spellings that score more (respell.c). 0, or -1 out of memory. */
+int respell_wilds(const Tables *t, Groups *gs, Budget *b);
 /* Walk every word holding at least `wanted` shorter-word doubles into `gs` (adding only the groups not found before),
  * leaving the parts of the word list where no word holds that many of their letters: 0 (b->stopped says whether it
  * finished), -1 out of memory, 1 nothing walked (no double, no facts, or a double on a wild face). */

@@ -603,6 +603,101 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* One group as (its word, its units, the units it takes of each resource, its best score per award combination). */
+static PyObject *group_entry(const Tables *t, const Groups *gs, int32_t g) {
+    const Group *group = &gs->groups[g];
+    const Placed *seq = group_sequence(gs, group, 0);
+    char word[MAX_LETTERS + 1];
+    int n = 0, used[MAX_RESOURCES] = {0};
+    for (int k = 0; k < group->ncards; k++)
+        for (int j = 0; j < 2 && seq[k].letters[j] >= 0 && n < MAX_LETTERS; j++)
+            word[n++] = (char)('a' + seq[k].letters[j]);
+    word[n] = 0;
+    group_uses(t, gs, group, used);
+    PyObject *units = PyTuple_New(group->ncards), *taken = PyTuple_New(t->n_res), *bests = PyTuple_New(gs->n_combos);
+    for (int k = 0; units && k < group->ncards; k++)
+        PyTuple_SET_ITEM(units, k, PyLong_FromLong(group_units(gs, group)[k]));
+    for (int r = 0; taken && r < t->n_res; r++) PyTuple_SET_ITEM(taken, r, PyLong_FromLong(used[r]));
+    for (int c = 0; bests && c < gs->n_combos; c++)
+        PyTuple_SET_ITEM(bests, c, PyLong_FromLongLong(group_best(gs, g, c)));
+    if (!units || !taken || !bests) {
+        Py_XDECREF(units);
+        Py_XDECREF(taken);
+        Py_XDECREF(bests);
+        return NULL;
+    }
+    return Py_BuildValue("(sNNN)", word, units, taken, bests);
+}
+
+/* n ints from a sequence of at least n (`what` names it in the error): 0, or -1 with a Python error set. */
+static int ints_of(PyObject *obj, int *out, int n, const char *what) {
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (!seq) return -1;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(seq) < n) {
+        PyErr_Format(PyExc_ValueError, "%s: %d ints at least", what, n);
+        rc = -1;
+    }
+    for (int i = 0; i < n && rc == 0; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (PyErr_Occurred()) rc = -1;
+        out[i] = v > 255 ? 255 : (int)v;
+    }
+    Py_DECREF(seq);
+    return rc;
+}
+
+static PyObject *core_spellings(PyObject *self, PyObject *args) {
+    PyObject *request, *word_obj, *most_obj;
+    if (!PyArg_ParseTuple(args, "OOO:spellings", &request, &word_obj, &most_obj)) return NULL;
+    Request q;
+    memset(&q, 0, sizeof q);
+    Tables *t = NULL;
+    Groups gs = {0};
+    PyObject *out = NULL;
+    char error[TABLE_ERROR_SIZE];
+    TableRows rows;
+    int most[MAX_RESOURCES];
+    int8_t letters[MAX_LETTERS];
+    Py_ssize_t n_letters = 0;
+    const char *word = NULL;
+    if (word_obj != Py_None && !(word = PyUnicode_AsUTF8AndSize(word_obj, &n_letters))) return NULL;
+    for (Py_ssize_t i = 0; word && i < n_letters; i++)
+        if (word[i] < 'a' || word[i] > 'z' || n_letters > MAX_LETTERS)
+            return PyErr_Format(PyExc_ValueError, "word: at most %d letters a-z", MAX_LETTERS);
+    for (Py_ssize_t i = 0; word && i < n_letters; i++) letters[i] = (int8_t)(word[i] - 'a');
+    if (!(t = malloc(sizeof *t))) return PyErr_NoMemory();
+    if (request_from(request, &q) == 0 && rows_from(q.tables, &rows) == 0) {
+        if (tables_build(t, &rows, error) < 0) {
+            PyErr_SetString(PyExc_ValueError, error);
+        } else if (most_obj != Py_None && ints_of(most_obj, most, t->n_res, "most") < 0) {
+        } else if (groups_init(&gs, t->n_combos) < 0) {
+            PyErr_NoMemory();
+        } else {
+            Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}};
+            budget_phase(&b, 0, 1.0);
+            int rc;
+            const int *cap = most_obj != Py_None ? most : NULL;
+            Py_BEGIN_ALLOW_THREADS
+            rc = word ? walk_spellings(t, &gs, &b, cap, letters, (int)n_letters)
+                      : cap ? walk_left(t, &gs, &b, cap) : walk_words(t, &gs, &b, 0);
+            Py_END_ALLOW_THREADS
+            out = rc < 0 ? PyErr_NoMemory()
+                  : b.broken_index ? PyErr_Format(PyExc_ValueError, "the step index points outside itself")
+                  : PyList_New(gs.n_groups);
+            for (int32_t g = 0; out && rc == 0 && !b.broken_index && g < gs.n_groups; g++) {
+                PyObject *entry = group_entry(t, &gs, g);
+                if (!entry) Py_CLEAR(out);
+                else PyList_SET_ITEM(out, g, entry);
+            }
+        }
+    }
+    groups_free(&gs);
+    free(t);
+    release_request(&q);
+    return out;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_O,
      "solve(request) -> dict: one search (novelty.search.CoreRequest: the tables, top, seconds, the caps, progress,"
@@ -623,6 +718,10 @@ static PyMethodDef core_methods[] = {
      " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` units of"
      " class `given_res` taken by other words; beside (priced, pruned): (letters, units) of words, longest first, one of"
      " which the word must fit beside, longer than it"},
+    {"spellings", core_spellings, METH_VARARGS,
+     "spellings(request, word, most) -> [(word, units, units of each resource, best per award combination)]: every"
+     " group the walk finds (word None: of every word; else the spellings of that one word alone, walked along its"
+     " letters), within most (None, or the units of each resource at most)"},
     {"list_words", core_list_words, METH_VARARGS,
      "list_words(mask, first, pieces, seconds) -> (distinct words of 4+ letters, finished)"},
     {NULL, NULL, 0, NULL},

@@ -69,14 +69,6 @@ static int words_over_floors(const Tables *t, const Ceiling *c, Groups *gs, Budg
     return rc;
 }
 
-/* Group g's best score, over the award combinations. */
-static int64_t best_score(const Groups *gs, int32_t g) {
-    int64_t best = INT64_MIN;
-    for (int c = 0; c < gs->n_combos; c++)
-        if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
-    return best;
-}
-
 /* The words of a fixing's walk that finished (its groups, and the aim it was walked at; INT64_MAX: none yet): every
  * word that may be in a play scoring more than that aim, or any higher. */
 typedef struct {
@@ -89,7 +81,7 @@ typedef struct {
 static int may_beat_aim(const Tables *t, const Groups *gs, int32_t g, const Fixing *fixing) {
     int used[MAX_RESOURCES] = {0};
     group_uses(t, gs, &gs->groups[g], used);
-    int64_t value = best_score(gs, g), paid = 0;
+    int64_t value = group_top(gs, g), paid = 0;
     for (int r = 0; r < t->n_res; r++) {
         value += unseen_saved(t, r, used[r]);
         paid += fixing->price.cheap[r] * used[r];
@@ -211,7 +203,7 @@ static int prove_fixed(const Tables *t, Ceiling *c, Groups *gs, Budget *b, Resul
 /* How far group g's best beats the relaxation's duals (per unit of each resource it takes). */
 static double beyond_prices(const Tables *t, const Groups *gs, int32_t g, const double *dual) {
     const Group *group = &gs->groups[g];
-    double value = (double)best_score(gs, g);
+    double value = (double)group_top(gs, g);
     const uint8_t *units = group_units(gs, group);
     for (int k = 0; k < group->ncards; k++) value -= dual[t->unit[units[k]].resource];
     return value;
@@ -337,7 +329,7 @@ static int fill_one(const Tables *t, Groups *gs, Budget *b, Result *result, cons
     int32_t *map = malloc(sizeof *map * (gs->n_groups + 1)), n = 0;
     if (rc == 0 && (!fitting || !kept || !map)) rc = -1;
     for (int32_t g = 0; rc == 0 && g < gs->n_groups; g++)
-        if (fits_in(t, gs, g, left)) fitting[n++] = (Beyond){(double)best_score(gs, g), g};
+        if (fits_in(t, gs, g, left)) fitting[n++] = (Beyond){(double)group_top(gs, g), g};
     if (rc == 0) {
         qsort(fitting, (size_t)n, sizeof *fitting, by_beyond);
         for (int32_t i = 0; i < n && i < FILL_GROUPS; i++) kept[fitting[i].group] = 1;
@@ -752,6 +744,8 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
         result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
+        budget_phase(b, end, 1.0);  /* the rounds' words spelled with a wild spelled again, before the packings */
+        if (beaters && respell_wilds(t, beaters, b) < 0) p.failed = 1;
         if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end
             && gs->n_groups + (beaters ? beaters->n_groups : 0) <= BESIDE_GROUPS_MAX)
             start_by_prices(t, gs, beaters, b, result, fixing->dual, fixing_starts(fixing, result, end), side);

@@ -43,6 +43,8 @@ typedef struct {
     Steps steps;                 /* the tables' step index and faces, at hand (the walk reads them at every step) */
     const Face *faces;
     int printed_only;            /* walking the printed cards alone */
+    const int8_t *target;        /* borrowed, or NULL: the letters of the one word to spell (walk_spellings) */
+    int target_len;
     int32_t known;               /* the groups found before, left as they are (walk_left); 0: none */
     uint32_t doubler_letters;    /* walk_doubling: the shorter-word doubles' letters (0: another walk) ... */
     int doubles_wanted;          /* ... the doubles a word kept holds, at least ... */
@@ -121,6 +123,14 @@ static void share_floor(Walker *w, int64_t floor) {
     while (floor > was && !__atomic_compare_exchange_n(&w->tasks->floor, &was, floor, 1, __ATOMIC_RELAXED,
                                                        __ATOMIC_RELAXED)) {
     }
+}
+
+/* The letters a card laid at `node` may start with, `at` letters into the word: those of the step index, or only the
+ * target word's letter there (walk_spellings). */
+static inline uint32_t next_letters(const Walker *w, uint32_t node, int at) {
+    uint32_t bits = w->steps.mask[node];
+    if (!w->target) return bits;
+    return at < w->target_len ? bits & (1u << w->target[at]) : 0;
 }
 
 /* The node reached from `node` by `letter`, or -1; a step outside the index stops the search (the module then
@@ -513,7 +523,8 @@ static int copy_allowed(const Walker *w, const Face *f) {
 static int lay_double(Walker *w, int face, int a, uint32_t next) {
     int rc = 0;
     if (!double_may_pay(w, face, a, next)) return 0;
-    for (uint32_t seconds = steps_letters(&w->steps, next); seconds && !rc; seconds &= seconds - 1) {
+    uint32_t seconds = w->target ? next_letters(w, next, w->letters + 1) : steps_letters(&w->steps, next);
+    for (; seconds && !rc; seconds &= seconds - 1) {
         int b = __builtin_ctz(seconds);
         int32_t last = child(w, next, b);
         if (last < 0) break;
@@ -567,11 +578,14 @@ static int lay_face(Walker *w, int face, uint32_t node) {
     const Face *f = &w->faces[face];
     int kind = f->wild, rc = 0;
     if (kind == WILD_fixed) {
+        if (w->target && f->letter2 >= 0  /* (a two-letter card's second letter: the word's next one too) */
+            && !(w->letters + 1 < w->target_len && w->target[w->letters + 1] == f->letter2))
+            return 0;
         int32_t next = child(w, node, f->letter1);
         if (next >= 0 && f->letter2 >= 0) next = child(w, (uint32_t)next, f->letter2);
         return next < 0 ? 0 : lay(w, face, f->letter1, f->letter2, (uint32_t)next);
     }
-    uint32_t allowed = w->steps.mask[node] & w->t->face_letters[face];
+    uint32_t allowed = next_letters(w, node, w->letters) & w->t->face_letters[face];
     int pending = w->ceiling && f->as_printed < 0 && (allowed & (allowed - 1)) && w->price;
     rc = pending ? lay_pending(w, face, node, allowed, w->facts + (size_t)node * FACTS_PER_NODE, ALL_LETTERS)
                  : lay_each(w, face, node, allowed);
@@ -724,7 +738,7 @@ static int double_may_pay(Walker *w, int face, int a, uint32_t node) {
  * gathering it, when gathering). */
 static int lay_children(Walker *w, uint32_t node) {
     const Tables *t = w->t;
-    uint32_t bits = w->steps.mask[node];
+    uint32_t bits = next_letters(w, node, w->letters);
     int rc = 0, wilds_first = w->tasks && w->seq_len < TASK_DEPTH;  /* (a shared walk's largest tasks first) */
     for (int i = t->lay_start[26]; wilds_first && i < t->lay_start[27] && rc >= 0; i++)
         if (bits & t->face_letters[t->lay_face[i]]) rc = try_face(w, i, node, NULL);
@@ -794,6 +808,7 @@ static int extend_below(Walker *w, uint32_t node) {
     int scores = !w->tasks || w->lead || w->seq_len >= TASK_DEPTH;  /* (above the tasks: the lead's words) */
     if (scores && w->letters >= MIN_WORD_LENGTH && steps_is_word(&w->steps, node)
         && w->doubles_laid >= w->doubles_wanted && !(w->within && w->within->letters && w->letters > w->within->letters)
+        && (!w->target || w->letters == w->target_len)
         && ((w->ceiling && score_only(w) < 0) || ((!w->ceiling || w->keep) && record(w) < 0)))
         return -1;
     if (w->b->stopped) {
@@ -814,11 +829,12 @@ static void every_unit(Walker *w) {
     }
 }
 
-static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only, const int *most) {
+static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only, const int *most,
+                       const int8_t *target, int target_len) {
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = gs, .b = b, .steps = t->steps, .faces = t->scorer.faces, .printed_only = printed_only,
-                  .known = most ? gs->n_groups : 0};
+                  .known = most ? gs->n_groups : 0, .target = target, .target_len = target_len};
     every_unit(w);
     for (int r = 0; r < t->n_res && most; r++)
         if (most[r] < w->left[r]) w->left[r] = most[r] > 0 ? most[r] : 0;
@@ -828,12 +844,18 @@ static int walk_within(const Tables *t, Groups *gs, Budget *b, int printed_only,
 }
 
 int walk_words(const Tables *t, Groups *gs, Budget *b, int printed_only) {
-    int rc = walk_within(t, gs, b, printed_only, NULL);
+    int rc = walk_within(t, gs, b, printed_only, NULL, NULL, 0);
     gs->walk_done = rc == 0 && !b->stopped && !printed_only;
     return rc;
 }
 
-int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most) { return walk_within(t, gs, b, 0, most); }
+int walk_left(const Tables *t, Groups *gs, Budget *b, const int *most) {
+    return walk_within(t, gs, b, 0, most, NULL, 0);
+}
+
+int walk_spellings(const Tables *t, Groups *gs, Budget *b, const int *most, const int8_t *letters, int n) {
+    return walk_within(t, gs, b, 0, most, letters, n);
+}
 
 static int walk_shared(Walker *w);
 
