@@ -42,6 +42,7 @@
 #define PRICE_FIRST_SHARE 0.95       /* ... its first round, without which there is none, this much ... */
 #define PRICE_LEAST_SECONDS 0.1      /* ... when the packing has this long left at least (its priced paths alone take
                                       * 20-60 ms to fill, whatever the clock says) */
+#define RESPELL_SHARE 0.1            /* of what is left after it, at most: its rounds' words spelled again (respell.c) */
 #define BY_PRICES_SHARE 0.5          /* of what is left after it: the packing of the groups beating its prices most
                                       * (beside the others on a second thread: all of it, and the refills keep the
                                       * rest of theirs for the fill by walking) */

@@ -744,7 +744,7 @@ static int pack_plays(const Tables *t, const Groups *gs, Budget *b, Result *resu
         double end = b->deadline, now = now_seconds();
         budget_phase(b, now + (end - now) * PRICE_FIRST_SHARE, 1.0);  /* a first round that finishes: a bound */
         result->word_bound_known = price_bound(&p, &result->word_bound, now + (end - now) * PRICE_SHARE);
-        budget_phase(b, end, 1.0);  /* the rounds' words spelled with a wild spelled again, before the packings */
+        budget_phase(b, now_seconds() + (end - now_seconds()) * RESPELL_SHARE, 1.0);  /* before the packings */
         if (beaters && respell_wilds(t, beaters, b) < 0) p.failed = 1;
         if (side && fixing && fixing->priced && !fixing->ready && now_seconds() < end
             && gs->n_groups + (beaters ? beaters->n_groups : 0) <= BESIDE_GROUPS_MAX)
