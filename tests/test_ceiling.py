@@ -128,6 +128,26 @@ def test_big_hands_hold_to_their_ceilings_too(seed: int) -> None:
     assert every.over == 0 and every.total <= every.root
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_cards_multiplying_the_first_card_are_held_to_the_letters_a_word_below_has(seed: int) -> None:
+    """b3 triples a word's first card and g5 doubles it; with Alliteration and Clones copying them, a word below a node
+    multiplies its first card only by the b's and g's a word of the list below it holds (ceiling.c first_path): every
+    word stays under the ceilings on its way, and the walk that prunes by them finds the same best word."""
+    rng = random.Random(f"first card {seed}")
+    kinds = sorted(k for k in load_catalog().kinds if k not in ("b3", "g5"))
+    hand = Counter(["b3", "g5", "m5"][: 2 + seed % 2] + rng.sample(kinds, 6))
+    motifs = ["alliteration", "clones"] + rng.sample(["red-eyes-blue-eyes", "hermit", "trilogy", "lipogram"], seed % 2)
+    tables = Tables(hand, Counter(), motifs, Rules(), None)
+    steps, r = request(tables, "twl" if seed % 2 else "sowpods")
+    every = best_word(steps, r, prune=False)
+    assert every.done and every.over == 0, (hand, motifs, every)
+    pruned = best_word(steps, r)
+    assert pruned.done and pruned.total == every.total, (hand, motifs)
+    for letters in (4, 5, 6):
+        within = best_word(steps, r, letters=letters, prune=False)
+        assert within.over == 0 and best_word(steps, r, letters=letters).total == within.total, (hand, letters)
+
+
 FIRST_CARD = ["g5", "b3", "alliteration"]
 """Cards that double and triple a word's first card, and a motif repeating one of them twice: the ceiling weighs what
 such units bring against their prices."""

@@ -106,6 +106,8 @@ static int paths(Ceiling *c);
 void ceiling_free(Ceiling *c) {
     free(c->path);
     c->path = NULL;
+    free(c->first_path);
+    c->first_path = NULL;
     paths_free(&c->priced);
 }
 
@@ -747,6 +749,10 @@ static void read_below(Reach *w, const int *left, const int *held) {
         }
     w->first_laid = w->x.first;
     below_apply(&below, &w->x, w->height);
+    if (w->c->first_path) {  /* the letters below hold only so many of the units multiplying the first card */
+        int64_t along = times(w->first_laid, w->c->first_path[w->node]);
+        if (along < w->x.first) w->x.first = along;
+    }
     w->n_first = below.n[MULT_FIRST] < w->height ? below.n[MULT_FIRST] : w->height;
     for (int i = 0; i < w->n_first; i++) {
         w->first_below[i] = below.factor[MULT_FIRST][i];
@@ -1408,12 +1414,34 @@ static int most_doubles_in_word(const Ceiling *c) {
     return n;
 }
 
-/* The path values (Ceiling.path). */
+/* Per letter, the largest factor a unit starting with it multiplies the first card by (at least 1) into factor[];
+ * whether some unit does (0 also when a wild face does: any letter may hold it). */
+static int first_factors(const Ceiling *c, int64_t factor[26]) {
+    const Tables *t = c->t;
+    int some = 0;
+    for (int letter = 0; letter < 26; letter++) factor[letter] = 1;
+    for (int r = 0; r < t->n_res; r++)
+        for (int i = 0; i < t->n_res_faces[r] && t->res[r].kind != RES_KIND_copy_pool; i++)
+            for (int face = t->res_faces[r][i], alt = 0; face >= 0 && alt < 2; face = t->scorer.faces[face].as_printed,
+                     alt++) {
+                const Face *f = &t->scorer.faces[face];
+                if (c->face[face].mult_kind != MULT_FIRST || c->face[face].factor <= 1) continue;
+                if (f->wild != WILD_fixed) return 0;
+                if (c->face[face].factor > factor[f->letter1]) factor[f->letter1] = c->face[face].factor;
+                some = 1;
+            }
+    return some;
+}
+
+/* The path values (Ceiling.path, Ceiling.first_path). */
 static int paths(Ceiling *c) {
-    int64_t value[26];
+    int64_t value[26], factor[26];
     letter_values(c, value);
     if (!(c->path = malloc(sizeof *c->path * c->t->steps.n_nodes))) return -1;
     paths_fill_plain(&c->t->steps, value, c->path);
+    if (!first_factors(c, factor)) return 0;
+    if (!(c->first_path = malloc(sizeof *c->first_path * c->t->steps.n_nodes))) return -1;
+    paths_fill_product(&c->t->steps, factor, FACTOR_CAP, c->first_path);
     return 0;
 }
 

@@ -93,6 +93,9 @@ typedef struct {
     int grandiloquent;                  /* Grandiloquent in play: a point per letter */
     int64_t *path;  /* owned (ceiling_free), with facts: per node, the most the cards below it add along a word of
                      * the list, each letter at the best any unit starting with it adds (units may repeat) */
+    int64_t *first_path;  /* owned, or NULL (no unit multiplies the first card, or a wild face does): per node, the
+                           * most the cards below it multiply the first card by along a word of the list, each letter
+                           * at the largest factor of a unit starting with it */
     PricedPaths priced;  /* with facts (ceiling_price lays them out at its first prices, and fills them): what the
                           * units below add less their prices */
     double fill_seconds; /* what the last ceiling_price took (a fill is not cut short by a clock) */

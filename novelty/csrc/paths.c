@@ -152,6 +152,20 @@ void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path) {
     }
 }
 
+void paths_fill_product(const Steps *st, const int64_t factor[26], int64_t cap, int64_t *path) {
+    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
+        int64_t best = 1;
+        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
+            int letter = __builtin_ctz(bits);
+            int32_t child = steps_child(st, (uint32_t)node, letter);
+            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
+            int64_t v = path[child] > cap / factor[letter] ? cap : factor[letter] * path[child];
+            if (v > best) best = v;
+        }
+        path[node] = best;
+    }
+}
+
 /* Store v (a path's value) at *path: INT32_MIN for none, a value below the range raised to its least (still at
  * least v); 0, or -1 when above the range (the paths at this factor are then not used). */
 static int store(int32_t *path, int64_t v) {
