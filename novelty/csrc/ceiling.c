@@ -1437,11 +1437,10 @@ static int first_factors(const Ceiling *c, int64_t factor[26]) {
 static int paths(Ceiling *c) {
     int64_t value[26], factor[26];
     letter_values(c, value);
-    if (!(c->path = malloc(sizeof *c->path * c->t->steps.n_nodes))) return -1;
-    paths_fill_plain(&c->t->steps, value, c->path);
-    if (!first_factors(c, factor)) return 0;
-    if (!(c->first_path = malloc(sizeof *c->first_path * c->t->steps.n_nodes))) return -1;
-    paths_fill_product(&c->t->steps, factor, FACTOR_CAP, c->first_path);
+    size_t n = c->t->steps.n_nodes;
+    if (!(c->path = malloc(sizeof *c->path * n))) return -1;
+    if (first_factors(c, factor) && !(c->first_path = malloc(sizeof *c->first_path * n))) return -1;
+    paths_fill_plain(&c->t->steps, value, c->path, factor, FACTOR_CAP, c->first_path);
     return 0;
 }
 

@@ -138,31 +138,22 @@ void paths_free(PricedPaths *pp) {
     *pp = (PricedPaths){.split = -1};
 }
 
-void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path) {
+void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path, const int64_t *factor, int64_t cap,
+                      int64_t *product) {
     for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int64_t best = 0;
+        int64_t best = 0, most = 1;
         for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
             int letter = __builtin_ctz(bits);
             int32_t child = steps_child(st, (uint32_t)node, letter);
             if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
             int64_t v = value[letter] + path[child];
             if (v > best) best = v;
+            if (!product) continue;
+            int64_t x = product[child] > cap / factor[letter] ? cap : factor[letter] * product[child];
+            if (x > most) most = x;
         }
         path[node] = best;
-    }
-}
-
-void paths_fill_product(const Steps *st, const int64_t factor[26], int64_t cap, int64_t *path) {
-    for (int64_t node = (int64_t)st->n_nodes - 1; node >= 0; node--) {
-        int64_t best = 1;
-        for (uint32_t bits = steps_letters(st, (uint32_t)node); bits; bits &= bits - 1) {
-            int letter = __builtin_ctz(bits);
-            int32_t child = steps_child(st, (uint32_t)node, letter);
-            if (child <= node) continue;  /* (a broken index: subtree_facts refused it already) */
-            int64_t v = path[child] > cap / factor[letter] ? cap : factor[letter] * path[child];
-            if (v > best) best = v;
-        }
-        path[node] = best;
+        if (product) product[node] = most;
     }
 }
 

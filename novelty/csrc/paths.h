@@ -66,11 +66,10 @@ void paths_free(PricedPaths *pp);
  * memory. */
 int paths_fill(PricedPaths *pp, const EdgeValues *value, int threads);
 /* The most any completion adds, each letter at value[letter], at least 0 (every node may end one), into path[]
- * (n_nodes of them): Ceiling.path. */
-void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path);
-/* The same, of products: the most any completion multiplies by, each letter at factor[letter] (at least 1), into
- * path[] (Ceiling.first_path); a product over `cap` is cap. */
-void paths_fill_product(const Steps *st, const int64_t factor[26], int64_t cap, int64_t *path);
+ * (n_nodes of them): Ceiling.path; in the same pass (product: may be NULL), the most any completion multiplies by,
+ * each letter at factor[letter] (at least 1), a product over `cap` counted as cap: Ceiling.first_path. */
+void paths_fill_plain(const Steps *st, const int64_t value[26], int64_t *path, const int64_t *factor, int64_t cap,
+                      int64_t *product);
 
 /* A stored path's value (INT32_MIN: none). */
 static inline int64_t path_at_raw(int32_t v) { return v == INT32_MIN ? NO_PATH : v; }
