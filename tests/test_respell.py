@@ -31,7 +31,8 @@ def test_a_word_spelled_along_its_letters_has_the_spellings_of_a_list_holding_it
         hand, motifs, rules, escaped = deal(rng)
         tables = Tables(hand, Counter(), motifs, rules, escaped)
         r = tables.request(steps, False, [], 1, Limit(None, None, Caps()))
-        words = sorted({word for word, *_ in spellings(steps, r)})
+        first = tables.request(steps, False, [], 1, Limit(None, None, Caps(groups=2000)))  # (words to try: a few)
+        words = sorted({word for word, *_ in spellings(steps, first)})
     for word in rng.sample(words, min(6, len(words))):
         alone = StepIndex.build([word])
         expected = spellings(alone, tables.request(alone, False, [], 1, Limit(None, None, Caps())))
