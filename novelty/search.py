@@ -234,7 +234,7 @@ class BestWord:
 
 def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequence[int] | None = None,
               copies: int | None = None, letters: int | None = None, floor: int | None = None,
-              given: tuple[int, int] | None = None, doubles: int | None = None,
+              given: Sequence[int] | None = None, doubles: int | None = None,
               beside: Sequence[tuple[int, Sequence[int]] | tuple[int, Sequence[int], int]] | None = None,
               threads: int = 1, keep: bool = False, pair_over: int = 0, needs: int = 0, room: int = 0) -> BestWord:
     """Return the best single word of a request's cards, walking only below the nodes of the step index whose
@@ -249,8 +249,8 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     what the bound from prices allows shorter-word doubles. With ``floor``, the best word scoring more than it
     (:attr:`BestWord.total` is the floor when none does): the walks the bound from prices takes from floors over the
     best word found when the search's walk for it was cut short. ``given``
-    (class, n): n units of that class are taken by other words (those past its cards held, copies from the pool),
-    as the doubling allowance gives a doubled word's doubles away; ``doubles``: the most shorter-word doubles the word
+    (units of each resource): they are taken by other words (of a class, those past its cards held are copies from the
+    pool), as the words holding a doubled word's doubles take theirs (``novelty/csrc/doubled.c``); ``doubles``: the most shorter-word doubles the word
     holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
     units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
     doubles or more a doubled word's own are beside (``novelty/csrc/price.c``); with ``pair_over`` (> 0), a word of
@@ -265,7 +265,7 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     r = dataclasses.replace(r, threads=threads)
     raw = _core.best_word(r, steps.facts(), prune, None if prices is None else list(prices),
                           -1 if copies is None else copies, letters or 0, -(2**63) if floor is None else floor,
-                          *((-1, 0) if given is None else given), -1 if doubles is None else doubles,
+                          None if given is None else list(given), -1 if doubles is None else doubles,
                           None if beside is None else sorted(beside, key=lambda word: -word[0]), keep, pair_over,
                           needs, room)
     cards = tuple(tuple(card) for card in raw["word"])

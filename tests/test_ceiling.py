@@ -354,10 +354,11 @@ def test_the_best_word_with_cards_given_away_is_the_best_word_of_the_cards_left(
     cls = next(c for c, kinds in enumerate(tables.classes) if kind in kinds)  # (a class's cards are its resource)
     held = sum(hand[k] for k in tables.classes[cls])
     pool = sum(REPEATS[m][0] for m in motifs if m in REPEATS)
-    last = None
+    last, n_res = None, len(tables.resources)
     for n in range(held + 3):
-        got = best_word(steps, r, given=(cls, n))
-        assert got.done and got.total == best_word(steps, r, prune=False, given=(cls, n)).total
+        given = [n if i == cls else 0 for i in range(n_res)]
+        got = best_word(steps, r, given=given)
+        assert got.done and got.total == best_word(steps, r, prune=False, given=given).total
         if n < hand[kind]:  # the same as a hand without n of those cards
             _, fewer = request(Tables(hand - Counter({kind: n}), Counter(), motifs, rules, None), dict_name)
             assert got.total == best_word(steps, fewer).total, (hand, motifs, kind, n)
@@ -365,10 +366,34 @@ def test_the_best_word_with_cards_given_away_is_the_best_word_of_the_cards_left(
             without = hand - Counter({k: hand[k] for k in tables.classes[cls]})
             assert pool_copies(tables, without, got.cards) <= pool - (n - held), (hand, motifs, kind, n)
             # a cap of the copies the pool has left is no cap: the copies given away are not the word's
-            capped = best_word(steps, r, given=(cls, n), copies=max(0, pool - (n - held)))
+            capped = best_word(steps, r, given=given, copies=max(0, pool - (n - held)))
             assert capped.total == got.total, (hand, motifs, kind, n)
         assert last is None or got.total <= last
         last = got.total
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_best_word_with_cards_of_several_classes_given_away_is_the_best_word_of_the_cards_left(seed: int) -> None:
+    """The words holding a doubled word's doubles take cards of several classes (novelty/csrc/doubled.c walks for the
+    best word within what each pair of them leaves): units of each class given away leave the best word of the hand
+    without those cards."""
+    rng = random.Random(f"given several {seed}")
+    hand, motifs, rules, _ = deal(rng)
+    motifs = [m for m in motifs if m not in REPEATS and m != ESCAPED]  # (copies given away: the test above)
+    dict_name = "twl" if seed % 2 else "sowpods"
+    tables = Tables(hand, Counter(), motifs, rules, None)
+    steps, r = request(tables, dict_name)
+    given, fewer = [0] * len(tables.resources), Counter(hand)
+    for cls in rng.sample(range(len(tables.classes)), k=min(3, len(tables.classes))):
+        given[cls] = left = rng.randint(0, sum(hand[k] for k in tables.classes[cls]))
+        for kind in tables.classes[cls]:  # (a class's cards score alike: any of them)
+            taken = min(left, fewer[kind])
+            fewer[kind] -= taken
+            left -= taken
+    got = best_word(steps, r, given=given)
+    assert got.done and got.total == best_word(steps, r, prune=False, given=given).total
+    _, rest = request(Tables(+fewer, Counter(), motifs, rules, None), dict_name)
+    assert got.total == best_word(steps, rest).total, (hand, motifs, given)
 
 
 SPLIT_MOTIFS = ["utopia", "trilogy", "fight-back-to-back", "chekhovs-gun", "bookkeeper", "strengths", "lipogram",

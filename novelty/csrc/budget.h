@@ -20,6 +20,8 @@
                                       * the time these walks took besides their own share: the doubling bound reads
                                       * both, price.c) */
 #define DOUBLED_WORDS_SHARE 0.15     /* of the walk's time left then: the best word of each length they may double */
+#define DOUBLED_PAIRS_SHARE 0.15     /* of the walk's time left then: the best word within what each pair of them leaves
+                                      * (doubled.c) */
 #define LETTER_WALK_SHARE 0.3       /* of the walk's time left then: the walk in letter order, before walks by value */
 #define BEST_WORDS_WORK 0.2          /* of the work limit: the same, taken from the walk's share */
 #define PRINTED_WALK_SECONDS 0.035   /* at most: the first walk, of the printed cards alone */

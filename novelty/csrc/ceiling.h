@@ -134,8 +134,8 @@ typedef struct {
 int walk_best_word(const Tables *t, const Ceiling *c, const uint8_t *facts, Groups *keep, Budget *b, int prune,
                    WordWalk *out);
 /* The same, of the words within these: taking at most `copies` copies from the twin motifs' pool themselves (-1: as
- * granted), of at most `letters` letters (0: any), with `given` units of class `given_res` (-1: none) taken by other
- * words already (those past its cards held: copies granted to them).
+ * granted), of at most `letters` letters (0: any), with `given[r]` units of each resource r (NULL: none) taken by
+ * other words already (of a class, those past its cards held: copies granted to them).
  * `known`: the floor is one under it (INT64_MIN: none): only words scoring `known` or more are found, the walk going
  * below only nodes over the floor; when none is, out->best is the floor and out->len 0.
  * `doubles`: the most shorter-word doubles the word holds itself (-1: any), the others being in other words.
@@ -153,7 +153,8 @@ typedef struct {
 } Holders;
 void holders_free(Holders *h);
 typedef struct {
-    int copies, letters, given_res, given;
+    int copies, letters;
+    const uint8_t *given;   /* borrowed, or NULL */
     int64_t known;
     int doubles;
     const Holders *beside;  /* borrowed, or NULL: priced, only the words fitting beside one longer than them count */

@@ -229,8 +229,9 @@ int doubling_allowance(const Pack *p, const Ceiling *c, Doubling *d) {
     d->walk_time = deadline > 0 && walks_end > now_seconds() ? walks_end - now_seconds() : 0;
     for (int j = 1; j <= most; j++) {
         int copied = j > held ? j - held : 0;  /* (copies among the doubles) */
+        if (doubler >= 0) d->given[j][doubler] = (uint8_t)j;
         d->within[j] = (Within){copied ? pool - copied : -1, longest_doubled(t, letters, j, copied, &two, 1, 30, 0),
-                                doubler, j, INT64_MIN, most - j, NULL, 0, 0, 0};
+                                doubler >= 0 ? d->given[j] : NULL, INT64_MIN, most - j, NULL, 0, 0, 0};
         if (two.known) {  /* the ways apart: every word holding its doubles holds one, or one holds two or more */
             d->one[j] = d->two[j] = d->within[j];
             d->one[j].letters = longest_doubled(t, letters, j, copied, &two, 1, 1, 0);

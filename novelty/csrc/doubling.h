@@ -12,6 +12,7 @@ typedef struct {
     int64_t word[31];
     Within within[31];  /* the limits of a word doubled j times (`known` not kept; `letters`: the most letters it
                          * holds, so the most units it takes) */
+    uint8_t given[31][MAX_RESOURCES];  /* their `given`: of the one class holding every double, j units */
     /* When the words holding two doubles or more are known (apart): the limits of a word doubled j times when each
      * word holding its doubles holds one (one[j]), and when one holds two or more (two[j]: it fits beside one of
      * `holders`, longer than it); a limit of fewer than MIN_WORD_LENGTH letters: no such word. */

@@ -280,14 +280,10 @@ static int32_t holders_by_doubles(const Pack *p, const Ranked *all, int32_t n_al
 /* A key of the word group g spells (its first award combination's best sequence): the groups of one word differ in
  * the cards spelling it (a wild or a card for a letter), its options in which of them are copies. */
 static uint64_t spelled(const Groups *gs, int32_t g) {
-    const Group *group = &gs->groups[g];
-    int combo = 0;
-    while (combo < gs->n_combos - 1 && group_best(gs, g, combo) == INT64_MIN) combo++;
-    const Placed *seq = group_sequence(gs, group, combo);
+    int8_t letters[MAX_LETTERS];
+    int n = sequence_letters(group_kept_sequence(gs, g), gs->groups[g].ncards, letters);
     uint64_t key = 1469598103934665603u;  /* (FNV-1a over the letters) */
-    for (int k = 0; k < group->ncards; k++)
-        for (int j = 0; j < 2 && seq[k].letters[j] >= 0; j++)
-            key = (key ^ (uint64_t)(seq[k].letters[j] + 1)) * 1099511628211u;
+    for (int k = 0; k < n; k++) key = (key ^ (uint64_t)(letters[k] + 1)) * 1099511628211u;
     return key;
 }
 

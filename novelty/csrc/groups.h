@@ -56,6 +56,20 @@ static inline int64_t group_top(const Groups *gs, int32_t g) {
         if (group_best(gs, g, c) > best) best = group_best(gs, g, c);
     return best;
 }
+/* Group g's sequence of its first award combination with one kept (each spells the group's word; the last when
+ * none is kept). */
+static inline const Placed *group_kept_sequence(const Groups *gs, int32_t g) {
+    int combo = 0;
+    while (combo < gs->n_combos - 1 && group_best(gs, g, combo) == INT64_MIN) combo++;
+    return group_sequence(gs, &gs->groups[g], combo);
+}
+/* The letters (0-25) of the word the n cards of seq spell, into letters[] (MAX_LETTERS at most): how many. */
+static inline int sequence_letters(const Placed *seq, int n, int8_t *letters) {
+    int count = 0;
+    for (int k = 0; k < n; k++)
+        for (int j = 0; j < 2 && seq[k].letters[j] >= 0 && count < MAX_LETTERS; j++) letters[count++] = seq[k].letters[j];
+    return count;
+}
 /* Add the units group g takes of each resource into used[]. */
 static inline void group_uses(const Tables *t, const Groups *gs, const Group *g, int *used) {
     const uint8_t *units = group_units(gs, g);

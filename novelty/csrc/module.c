@@ -467,6 +467,28 @@ static int read_prices(PyObject *prices, const Tables *t, Prices *price) {
     return rc;
 }
 
+/* One count per resource, 0 to 127, from a sequence (`what` names it in an error): 0, or -2 with a Python error set. */
+static int read_units(PyObject *obj, const Tables *t, uint8_t *out, const char *what) {
+    PyObject *row = PySequence_Fast(obj, what);
+    if (!row) return -2;
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(row) != t->n_res) {
+        PyErr_Format(PyExc_ValueError, "%s: one count per resource (%d)", what, t->n_res);
+        rc = -2;
+    }
+    for (int r = 0; r < t->n_res && rc == 0; r++) {
+        long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, r));
+        if (PyErr_Occurred() || k < 0 || k > 127) {
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: counts from 0 to 127", what);
+            rc = -2;
+        } else {
+            out[r] = (uint8_t)k;
+        }
+    }
+    Py_DECREF(row);
+    return rc;
+}
+
 /* Words to fit beside from a sequence of (letters, units of each resource[, shorter-word doubles held: 2 if not
  * given]), longest first (Within.beside): 0, or -2 with a Python error set (and nothing to free). */
 static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
@@ -489,27 +511,12 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
             break;
         }
         out->doubles[i] = (int8_t)doubles;
-        PyObject *row = PySequence_Fast(units, "beside: units, one count per resource");
-        if (!row) {
-            rc = -2;
-            break;
-        }
-        if (PySequence_Fast_GET_SIZE(row) != t->n_res || word_letters < 0 || word_letters > MAX_LETTERS
-            || (i > 0 && word_letters > out->letters[i - 1])) {
-            PyErr_Format(PyExc_ValueError, "beside: longest first, one count per resource (%d)", t->n_res);
+        if (word_letters < 0 || word_letters > MAX_LETTERS || (i > 0 && word_letters > out->letters[i - 1])) {
+            PyErr_SetString(PyExc_ValueError, "beside: longest first");
             rc = -2;
         }
-        for (int r = 0; r < t->n_res && rc == 0; r++) {
-            long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, r));
-            if (PyErr_Occurred() || k < 0 || k > 127) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "beside: counts from 0 to 127");
-                rc = -2;
-            } else {
-                out->used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)k;
-            }
-        }
+        if (rc == 0) rc = read_units(units, t, out->used + (size_t)i * MAX_RESOURCES, "beside: units");
         out->letters[i] = (int16_t)word_letters;
-        Py_DECREF(row);
     }
     Py_DECREF(seq);
     if (rc < 0) holders_free(out);
@@ -517,15 +524,15 @@ static int read_beside(PyObject *obj, const Tables *t, Holders *out) {
 }
 
 static PyObject *core_best_word(PyObject *self, PyObject *args) {
-    PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None;
-    int prune, copies = -1, letters = 0, given_res = -1, given = 0, doubles = -1, keep = 0, pair_over = 0;
+    PyObject *request, *facts_obj, *prices_obj = Py_None, *beside_obj = Py_None, *given_obj = Py_None;
+    int prune, copies = -1, letters = 0, doubles = -1, keep = 0, pair_over = 0;
     int needs = 0, room = 0;
     long long floor = LLONG_MIN;
-    if (!PyArg_ParseTuple(args, "OOp|OiiLiiiOpiii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies,
-                          &letters, &floor, &given_res, &given, &doubles, &beside_obj, &keep, &pair_over, &needs,
-                          &room))
+    if (!PyArg_ParseTuple(args, "OOp|OiiLOiOpiii:best_word", &request, &facts_obj, &prune, &prices_obj, &copies,
+                          &letters, &floor, &given_obj, &doubles, &beside_obj, &keep, &pair_over, &needs, &room))
         return NULL;
     Holders beside = {.n = 0};
+    uint8_t given[MAX_RESOURCES] = {0};
     Request q;
     memset(&q, 0, sizeof q);
     Py_buffer facts = {0};
@@ -542,8 +549,7 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "facts: FACTS_PER_NODE bytes per node of the step index");
         } else if (tables_build(t, &rows, error) < 0) {
             PyErr_SetString(PyExc_ValueError, error);
-        } else if (given_res >= t->n_res || (given_res >= 0 && (!t->is_class[given_res] || given < 0))) {
-            PyErr_SetString(PyExc_ValueError, "given: units of a class of cards, at least 0");
+        } else if (given_obj != Py_None && read_units(given_obj, t, given, "given") < 0) {
         } else {
             Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}, .work = (uint64_t)q.work,
                         .threads = (int)q.threads};
@@ -564,8 +570,8 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
             if (rc == 0 && beside_obj != Py_None) rc = read_beside(beside_obj, t, &beside);
             if (rc == 0 && priced) rc = ceiling_price(c, price.cheap, b.threads);
             Py_BEGIN_ALLOW_THREADS
-            int limited = copies >= 0 || letters > 0 || given_res >= 0 || doubles >= 0;
-            Within within = {copies, letters, given_res, given,
+            int limited = copies >= 0 || letters > 0 || given_obj != Py_None || doubles >= 0;
+            Within within = {copies, letters, given_obj != Py_None ? given : NULL,
                              floor == LLONG_MIN ? INT64_MIN : floor == LLONG_MAX ? INT64_MAX : (int64_t)floor + 1,
                              doubles, beside_obj != Py_None ? &beside : NULL, pair_over > 0 ? pair_over : 0,
                              needs > 0 ? needs : 0, room};
@@ -606,12 +612,10 @@ static PyObject *core_best_word(PyObject *self, PyObject *args) {
 /* One group as (its word, its units, the units it takes of each resource, its best score per award combination). */
 static PyObject *group_entry(const Tables *t, const Groups *gs, int32_t g) {
     const Group *group = &gs->groups[g];
-    const Placed *seq = group_sequence(gs, group, 0);
+    int8_t letters[MAX_LETTERS];
     char word[MAX_LETTERS + 1];
-    int n = 0, used[MAX_RESOURCES] = {0};
-    for (int k = 0; k < group->ncards; k++)
-        for (int j = 0; j < 2 && seq[k].letters[j] >= 0 && n < MAX_LETTERS; j++)
-            word[n++] = (char)('a' + seq[k].letters[j]);
+    int n = sequence_letters(group_kept_sequence(gs, g), group->ncards, letters), used[MAX_RESOURCES] = {0};
+    for (int k = 0; k < n; k++) word[k] = (char)('a' + letters[k]);
     word[n] = 0;
     group_uses(t, gs, group, used);
     PyObject *units = PyTuple_New(group->ncards), *taken = PyTuple_New(t->n_res), *bests = PyTuple_New(gs->n_combos);
@@ -710,13 +714,13 @@ static PyMethodDef core_methods[] = {
      "subtree_facts(mask, first) -> bytes: per node of the step index, the most of each letter and the most letters"
      " any completion below it holds"},
     {"best_word", core_best_word, METH_VARARGS,
-     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given_res=-1, given=0,"
+     "best_word(request, facts, prune, prices=None, copies=-1, letters=0, floor=None, given=None,"
      " doubles=-1, beside=None) -> dict: the best word alone, walking below"
      " the nodes whose ceiling is over the best found (prune), or every node, holding each word to the ceilings on its"
      " way; with prices (one per resource, 1/1024 points), each word's value less its units' prices held"
      " to the priced ceilings (not prune), or the most that reaches over the floor (prune), within the limits; with a floor, the best word scoring more than it (the floor when none does, no probe first);"
-     " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` units of"
-     " class `given_res` taken by other words; beside (priced, pruned): (letters, units) of words, longest first, one of"
+     " else of the words taking at most `copies` copies (-1: as granted) and `letters` letters (0: any), `given` (one count"
+     " per resource) taken by other words; beside (priced, pruned): (letters, units) of words, longest first, one of"
      " which the word must fit beside, longer than it"},
     {"spellings", core_spellings, METH_VARARGS,
      "spellings(request, word, most) -> [(word, units, units of each resource, best per award combination)]: every"

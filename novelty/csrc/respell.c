@@ -8,20 +8,16 @@
 
 #include "groups.h"
 
-/* The letters (0-25) group g's word spells (its first kept award combination's sequence) into letters[]; how many.
- * *wild: the letters wild faces spell there, as bits. */
+/* The letters (0-25) group g's word spells into letters[]; how many. *wild: the letters wild faces spell there, as
+ * bits. */
 static int spelled(const Tables *t, const Groups *gs, int32_t g, int8_t *letters, uint32_t *wild) {
-    const Group *group = &gs->groups[g];
-    int combo = 0, n = 0;
-    while (combo < gs->n_combos - 1 && group_best(gs, g, combo) == INT64_MIN) combo++;
-    const Placed *seq = group_sequence(gs, group, combo);
+    const Placed *seq = group_kept_sequence(gs, g);
+    int ncards = gs->groups[g].ncards;
     *wild = 0;
-    for (int k = 0; k < group->ncards; k++)
-        for (int j = 0; j < 2 && seq[k].letters[j] >= 0 && n < MAX_LETTERS; j++) {
+    for (int k = 0; k < ncards; k++)
+        for (int j = 0; j < 2 && seq[k].letters[j] >= 0; j++)
             if (t->scorer.faces[seq[k].face].wild != WILD_fixed) *wild |= 1u << seq[k].letters[j];
-            letters[n++] = seq[k].letters[j];
-        }
-    return n;
+    return sequence_letters(seq, ncards, letters);
 }
 
 /* Whether a face of resource r spells one letter, one of `letters` (a card or copy of it, or a wild of one letter). */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ceiling.h"
+#include "doubled.h"
 #include "packing.h"
 
 typedef struct ByPrices ByPrices;
@@ -545,13 +546,6 @@ static int fill_and_pack_by_prices(const Tables *t, Groups *gs, Budget *b, Resul
     return rc == 0 ? pack_by_prices(t, gs, b, result, fixing->dual, NULL) : rc;
 }
 
-/* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
-static int most_doubles(const Tables *t) {
-    int n = 0;
-    for (int r = 0; r < t->n_res; r++)
-        if (holds_doubler(t, r) && t->res[r].kind != RES_KIND_copy_pool) n += t->res[r].capacity + t->twin_cap[r];
-    return n;
-}
 
 /* The words holding `wanted` shorter-word doubles or more, which the walks by value and in letter order may not reach
  * (a double is worth little in its own word, and the doubles' words are worth most to a play), with
@@ -566,26 +560,6 @@ static int doubling_words(const Tables *t, Groups *gs, Budget *b, double walk_en
         rc = walk_doubling(t, gs, b, most);
     if (rc == 0 && !b->stopped) rc = walk_doubling(t, gs, b, wanted);
     if (rc == 0 && !b->stopped && wanted == 2) gs->doubles_walked = 2;  /* (the bound from prices reads them: price.c) */
-    return rc < 0 ? rc : 0;
-}
-
-/* The words a play's doubles may double (walked before the best words, as the words holding them: worth little
- * alone, such a word is worth 2^d times as much doubled d times): the best word of each length shorter than the
- * longest word holding two doubles, holding none, with DOUBLED_WORDS_SHARE of the walk's time left (until walk_end),
- * each length an equal part of it, the words each walk scores kept. */
-static int doubled_words(const Tables *t, const Ceiling *c, Groups *gs, Budget *b, double walk_end) {
-    int longest = 0;
-    for (int32_t g = 0; g < gs->n_groups; g++)
-        if (gs->groups[g].doublers >= 2 && gs->groups[g].length > longest) longest = gs->groups[g].length;
-    int rc = 0, lengths = longest - MIN_WORD_LENGTH;
-    double now = now_seconds(), end = now + (walk_end - now) * DOUBLED_WORDS_SHARE;
-    for (int letters = MIN_WORD_LENGTH; letters < longest && rc == 0; letters++, lengths--) {
-        now = now_seconds();
-        budget_phase(b, now + (end - now) / lengths, 1.0);
-        Within within = {.copies = -1, .letters = letters, .given_res = -1, .known = INT64_MIN, .doubles = 0};
-        WordWalk found;
-        rc = walk_best_kept(t, c, gs, b, &within, &found);
-    }
     return rc < 0 ? rc : 0;
 }
 

@@ -90,6 +90,14 @@ static inline int holds_doubler(const Tables *t, int r) {
     return 0;
 }
 
+/* The most shorter-word doubles one word may hold: the units (cards and copies) of the resources holding one. */
+static inline int most_doubles(const Tables *t) {
+    int n = 0;
+    for (int r = 0; r < t->n_res; r++)
+        if (holds_doubler(t, r) && t->res[r].kind != RES_KIND_copy_pool) n += t->res[r].capacity + t->twin_cap[r];
+    return n;
+}
+
 /* What taking `take` cards of resource r saves at most under Unseen Character: 2 per hand card among them. */
 static inline int64_t unseen_saved(const Tables *t, int r, int take) {
     if (!t->param.unseen) return 0;

@@ -55,7 +55,7 @@ typedef struct {
     int excess_total, excess_classes;  /* the positive excess: cards in all, and classes */
     const Within *within;        /* borrowed, or NULL: walk_best_within's limits ... */
     int given_copies;            /* ... and the copies other words took already (give_away; in excess_total too) */
-    int away_res, away;          /* ... and the units of that class they took (left[] and excess[] count them) */
+    int away[MAX_RESOURCES];     /* ... and the units of each resource they took (left[] and excess[] count them) */
     int face_count[MAX_FACES];   /* of each face: a twin is laid only before its later twin */
     int copy_total[MAX_MOTIFS], copy_distinct[MAX_MOTIFS];
     Placed seq[MAX_CARDS_IN_WORD];
@@ -289,7 +289,7 @@ static int32_t find_group(Walker *w, uint64_t hash, int distinct, uint32_t h) {
 
 /* The units of resource r the word laid takes itself (those given away are other words'). */
 static inline int own_units(const Walker *w, int r) {
-    return w->start_left[r] - w->left[r] - (r == w->away_res ? w->away : 0);
+    return w->start_left[r] - w->left[r] - w->away[r];
 }
 
 void holders_free(Holders *h) {
@@ -878,15 +878,18 @@ int walk_doubling(const Tables *t, Groups *gs, Budget *b, int wanted) {
     return rc;
 }
 
-/* Take n units of class r out of the walk, as other words' (those past the cards held are copies granted). */
-static void give_away(Walker *w, int r, int n) {
-    for (int u = 0; u < w->t->n_units; u++)
-        if (w->t->unit[u].resource == r && w->t->unit[u].copy_motif < 0) w->unit_count[u] += n;
-    for (int k = 0; k < n; k++) count_excess(w, r, 1);
+/* Take given[r] units of each resource r out of the walk, as other words' (of a class, those past the cards held are
+ * copies granted). */
+static void give_away(Walker *w, const uint8_t *given) {
+    const Tables *t = w->t;
+    for (int r = 0; r < t->n_res; r++) {
+        for (int u = 0; u < t->n_units && t->is_class[r]; u++)
+            if (t->unit[u].resource == r && t->unit[u].copy_motif < 0) w->unit_count[u] += given[r];
+        for (int k = 0; k < given[r]; k++) count_excess(w, r, 1);
+        w->away[r] = w->left[r] > given[r] ? given[r] : w->left[r];
+        w->left[r] -= w->away[r];
+    }
     w->given_copies = w->excess_total;
-    w->away_res = r;
-    w->away = w->left[r] > n ? n : w->left[r];
-    w->left[r] -= w->away;
 }
 
 /* Take group g of `from` (a second walker's groups) into the walker's groups, found there or added, each award
@@ -1020,10 +1023,10 @@ static int walk_ceilings(const Tables *t, const Ceiling *c, const uint8_t *facts
                   .keep_beaters = keep && beaters,
                   .floor = floor, .fixed_floor = fixed_floor, .probe = probe, .price = price,
                   .beaters = beaters, .most_beaten = INT64_MIN, .within = within, .unwalked = INT64_MIN,
-                  .away_res = -1, .best_found = INT64_MIN};
+                  .best_found = INT64_MIN};
     for (int d = 0; d <= MAX_CARDS_IN_WORD; d++) w->halves[d] = w->unlettered[d] = INT64_MAX;
     every_unit(w);
-    if (within && within->given_res >= 0) give_away(w, within->given_res, within->given);
+    if (within && within->given) give_away(w, within->given);
     /* The best word's walks go below the best ceilings first (the others gain nothing from it) */
     if (prune && !fixed_floor && !beaters && !(w->kids = malloc(sizeof(*w->kids) * (MAX_CARDS_IN_WORD + 1)))) {
         free(w);
@@ -1113,9 +1116,9 @@ int64_t ceiling_within(const Tables *t, const Ceiling *c, const Within *within) 
     Walker *w = calloc(1, sizeof *w);
     if (!w) return INT64_MAX;
     *w = (Walker){.t = t, .steps = t->steps, .faces = t->scorer.faces, .ceiling = c, .facts = t->facts,
-                  .within = within, .away_res = -1};
+                  .within = within};
     every_unit(w);
-    if (within->given_res >= 0) give_away(w, within->given_res, within->given);
+    if (within->given) give_away(w, within->given);
     int64_t most = ceiling_at(w, 0);
     free(w);
     return most;
