@@ -83,9 +83,10 @@ int groups_init(Groups *gs, int n_combos);   /* 0 ok, -1 out of memory */
 /* Copy the groups g of `from` with kept[g] into `to` (initialised, empty), in order, map[i] the group of `from` that
  * to's group i is; 0 ok, -1 out of memory (walk.c). */
 int groups_subset(const Groups *from, const uint8_t *kept, Groups *to, int32_t *map);
-/* Take every group of `from` into `into` (of the same tables), found there or added, each award combination's best
- * sequence the better of the two, while `into` is under the budget's cap on groups; 0 ok, -1 out of memory (walk.c). */
-int groups_adopt(const Tables *t, Groups *into, const Groups *from, Budget *b);
+/* Take every group g of `from` (with kept[g]; kept NULL: every one) into `into` (of the same tables), found there or
+ * added, each award combination's best sequence the better of the two, while `into` is under the budget's cap on
+ * groups; 0 ok, -1 out of memory (walk.c). */
+int groups_adopt(const Tables *t, Groups *into, const Groups *from, const uint8_t *kept, Budget *b);
 void groups_free(Groups *gs);
 /* Walk every word into `gs` (or only those of the printed cards alone: quick, for a first answer); 0 ok
  * (gs->walk_done says whether every word was found), -1 out of memory (walk.c). */

@@ -42,20 +42,16 @@ static int respell_one(const Tables *t, Groups *gs, Budget *b, int32_t g) {
     int most[MAX_RESOURCES] = {0};
     group_uses(t, gs, &gs->groups[g], most);
     for (int r = 0; r < t->n_res; r++) most[r] += stands_in(t, r, wild);
-    Groups fresh = {0}, better = {0};
-    int rc = groups_init(&fresh, gs->n_combos) == 0 && groups_init(&better, gs->n_combos) == 0 ? 0 : -1;
+    Groups fresh = {0};
+    int rc = groups_init(&fresh, gs->n_combos);
     if (rc == 0) rc = walk_spellings(t, &fresh, b, most, letters, n);
     uint8_t *kept = rc == 0 ? calloc(fresh.n_groups ? (size_t)fresh.n_groups : 1, 1) : NULL;
-    int32_t *map = rc == 0 ? malloc(sizeof *map * (fresh.n_groups + 1)) : NULL;
-    if (rc == 0 && (!kept || !map)) rc = -1;
+    if (rc == 0 && !kept) rc = -1;
     int64_t own = group_top(gs, g);
     for (int32_t k = 0; rc == 0 && k < fresh.n_groups; k++) kept[k] = group_top(&fresh, k) > own;
-    if (rc == 0) rc = groups_subset(&fresh, kept, &better, map);
-    if (rc == 0) rc = groups_adopt(t, gs, &better, b);
+    if (rc == 0) rc = groups_adopt(t, gs, &fresh, kept, b);
     free(kept);
-    free(map);
     groups_free(&fresh);
-    groups_free(&better);
     return rc;
 }
 

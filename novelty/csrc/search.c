@@ -492,7 +492,7 @@ static void start_by_prices(const Tables *t, const Groups *gs, const Groups *bea
         memset(every, 1, gs->n_groups ? (size_t)gs->n_groups : 1);
         ok = groups_subset(gs, every, &x->groups, map) == 0;  /* (every group, in order: the same numbering) */
     }
-    if (ok && beaters) ok = groups_adopt(t, &x->groups, beaters, &x->b) == 0;
+    if (ok && beaters) ok = groups_adopt(t, &x->groups, beaters, NULL, &x->b) == 0;
     free(every);
     free(map);
     if (ok) {
@@ -620,7 +620,7 @@ static int search_once(const Tables *t, Groups *gs, Budget *b, Result *result, d
             rc = pack_plays(t, gs, b, result, ceilings ? &fixing : NULL, NULL, ceilings ? &beaters : NULL,
                             ceilings && b->threads > 1 ? &side : NULL);  /* (ceilings: no work limit) */
         result->beaters = beaters.n_groups;
-        if (rc == 0 && ceilings && groups_adopt(t, gs, &beaters, b) < 0) rc = -1;
+        if (rc == 0 && ceilings && groups_adopt(t, gs, &beaters, NULL, b) < 0) rc = -1;
         groups_free(&beaters);
     }
     if (early && rc == 0) merge_plays(gs, result, early);

@@ -915,13 +915,13 @@ static int adopt_group(Walker *w, const Groups *from, int32_t g) {
     return 0;
 }
 
-int groups_adopt(const Tables *t, Groups *into, const Groups *from, Budget *b) {
+int groups_adopt(const Tables *t, Groups *into, const Groups *from, const uint8_t *kept, Budget *b) {
     Walker *w = calloc(1, sizeof *w);
     if (!w) return -1;
     *w = (Walker){.t = t, .gs = into, .b = b, .steps = t->steps, .faces = t->scorer.faces};
     int rc = 0;
     for (int32_t g = 0; g < from->n_groups && rc == 0 && into->n_groups < b->caps.groups; g++)
-        rc = adopt_group(w, from, g);
+        if (!kept || kept[g]) rc = adopt_group(w, from, g);
     free(w);
     return rc;
 }
