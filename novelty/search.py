@@ -248,10 +248,10 @@ def best_word(steps: StepIndex, r: CoreRequest, prune: bool = True, prices: Sequ
     ``letters`` keep to the words taking at most that many copies from the repeat motifs' pool and that many letters:
     what the bound from prices allows shorter-word doubles. With ``floor``, the best word scoring more than it
     (:attr:`BestWord.total` is the floor when none does): the walks the bound from prices takes from floors over the
-    best word found when the search's walk for it was cut short. ``given``
-    (units of each resource): they are taken by other words (of a class, those past its cards held are copies from the
-    pool), as the words holding a doubled word's doubles take theirs (``novelty/csrc/doubled.c``); ``doubles``: the most shorter-word doubles the word
-    holds itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
+    best word found when the search's walk for it was cut short. ``given`` (units of each resource): they are taken
+    by other words (of a class, those past its cards held are copies from the pool), as the words holding a doubled
+    word's doubles take theirs (``novelty/csrc/doubled.c``); ``doubles``: the most shorter-word doubles the word holds
+    itself (the others are in other words, doubling it). ``beside`` (with ``prices`` and ``prune``): (letters,
     units of each resource) of words, one of which the word must fit beside, longer than it: the words holding two
     doubles or more a doubled word's own are beside (``novelty/csrc/price.c``); with ``pair_over`` (> 0), a word of
     more letters must fit beside two of them that fit together, both longer than it (when no other word but one holds
