@@ -15,13 +15,6 @@
 #define MAX_PAIRS 16384  /* pairs of holders, each pair's units once */
 #define SEEN_BITS 16     /* the pairs' units found, in a table of 2^16 */
 
-/* The words holding two doubles or more, longest first: their groups and the units each takes (n rows of
- * MAX_RESOURCES). */
-typedef struct {
-    int32_t n, *group;
-    uint8_t *used;
-} Holding;
-
 typedef struct {
     int32_t length, group;
 } Sized;
@@ -32,30 +25,30 @@ static int by_length(const void *a, const void *b) {  /* longest first, then fir
                                   : (x->group > y->group) - (x->group < y->group);
 }
 
-static void holding_free(Holding *h) {
-    free(h->group);
-    free(h->used);
-}
-
-static int holding_init(const Tables *t, const Groups *gs, Holding *h) {
-    Sized *sized = malloc(sizeof *sized * ((size_t)gs->n_groups + 1));
-    *h = (Holding){.n = 0, .group = malloc(sizeof(int32_t) * ((size_t)gs->n_groups + 1))};
-    if (!sized || !h->group) {
+int holders_of(const Tables *t, const Groups *gs, Holders *h) {
+    int32_t n = 0;
+    for (int32_t g = 0; g < gs->n_groups; g++) n += gs->groups[g].doublers >= 2;
+    Sized *sized = malloc(sizeof *sized * ((size_t)n + 1));
+    *h = (Holders){.n = n, .used = calloc((size_t)n + 1, MAX_RESOURCES),
+                   .letters = malloc(sizeof(int16_t) * ((size_t)n + 1)), .doubles = malloc((size_t)n + 1)};
+    if (!sized || !h->used || !h->letters || !h->doubles) {
         free(sized);
+        holders_free(h);
         return -1;
     }
+    n = 0;
     for (int32_t g = 0; g < gs->n_groups; g++)
-        if (gs->groups[g].doublers >= 2) sized[h->n++] = (Sized){gs->groups[g].length, g};
-    qsort(sized, (size_t)h->n, sizeof *sized, by_length);
-    for (int32_t i = 0; i < h->n; i++) h->group[i] = sized[i].group;
-    free(sized);
-    h->used = calloc((size_t)h->n + 1, MAX_RESOURCES);
-    if (!h->used) return -1;
-    for (int32_t i = 0; i < h->n; i++) {
+        if (gs->groups[g].doublers >= 2) sized[n++] = (Sized){gs->groups[g].length, g};
+    qsort(sized, (size_t)n, sizeof *sized, by_length);
+    for (int32_t i = 0; i < n; i++) {
+        const Group *group = &gs->groups[sized[i].group];
         int used[MAX_RESOURCES] = {0};
-        group_uses(t, gs, &gs->groups[h->group[i]], used);
+        group_uses(t, gs, group, used);
         for (int r = 0; r < t->n_res; r++) h->used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)used[r];
+        h->letters[i] = group->length;
+        h->doubles[i] = (int8_t)(group->doublers < 30 ? group->doublers : 30);
     }
+    free(sized);
     return 0;
 }
 
@@ -117,12 +110,12 @@ typedef struct {
 
 /* The pairs of holders that fit together, each pair's units once (MAX_PAIRS at most), with the ceilings of what they
  * leave, until the phase's end. 0, or -1 out of memory. */
-static int pairs_of(const Tables *t, const Ceiling *c, const Groups *gs, Budget *b, const Holding *h, Pairs *out) {
+static int pairs_of(const Tables *t, const Ceiling *c, Budget *b, const Holders *h, Pairs *out) {
     uint64_t *seen = calloc((size_t)1 << SEEN_BITS, sizeof *seen);
     *out = (Pairs){.pair = malloc(sizeof(Pair) * MAX_PAIRS), .used = malloc((size_t)MAX_PAIRS * MAX_RESOURCES)};
     int rc = seen && out->pair && out->used ? 0 : -1;
     for (int32_t j = 1; rc == 0 && j < h->n && out->n < MAX_PAIRS && !b->stopped; j++) {  /* (the shorter: j) */
-        int letters = gs->groups[h->group[j]].length;
+        int letters = h->letters[j];
         if (letters <= MIN_WORD_LENGTH) break;
         const uint8_t *second = h->used + (size_t)j * MAX_RESOURCES;
         for (int32_t i = 0; i < j && out->n < MAX_PAIRS && !out_of_time(b); i++) {
@@ -144,11 +137,11 @@ static int pairs_of(const Tables *t, const Ceiling *c, const Groups *gs, Budget 
  * phase's end), walked pairs of the highest ceiling first while it is over the best found, until the phase's end.
  * 0, or -1 out of memory. */
 static int words_beside_pairs(const Tables *t, const Ceiling *c, Groups *gs, Budget *b) {
-    Holding h = {0};
+    Holders h = {.n = 0};
     Pairs pairs = {0};
     double end = b->deadline, now = now_seconds();
     budget_phase(b, now + (end - now) * PAIRS_FOUND_SHARE, 1.0);
-    int rc = holding_init(t, gs, &h) == 0 && pairs_of(t, c, gs, b, &h, &pairs) == 0 ? 0 : -1;
+    int rc = holders_of(t, gs, &h) == 0 && pairs_of(t, c, b, &h, &pairs) == 0 ? 0 : -1;
     budget_phase(b, end, 1.0);
     if (rc == 0) qsort(pairs.pair, (size_t)pairs.n, sizeof *pairs.pair, by_ceiling);
     int64_t best = INT64_MIN;
@@ -157,7 +150,7 @@ static int words_beside_pairs(const Tables *t, const Ceiling *c, Groups *gs, Bud
         const Pair *x = &pairs.pair[k];
         rc = best_within_left(t, c, gs, b, pairs.used + (size_t)x->row * MAX_RESOURCES, x->letters, &best);
     }
-    holding_free(&h);
+    holders_free(&h);
     free(pairs.pair);
     free(pairs.used);
     return rc;

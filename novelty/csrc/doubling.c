@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doubled.h"
 #include "doubling.h"
 
 #define COPIES_WALK_SHARE 0.45  /* of the first round's time: the walks for the doubled words, after the price rounds
@@ -41,58 +42,28 @@ typedef struct {
     int known, longest[31], pair;
 } TwoDoubles;
 
-typedef struct {
-    int32_t length, group;
-} Sized;
-
-static int by_length(const void *a, const void *b) {  /* longest first */
-    int32_t x = ((const Sized *)a)->length, y = ((const Sized *)b)->length;
-    return (x < y) - (x > y);
-}
-
 /* Read the words holding two doubles or more from the groups, looking for a pair that fits together until `until`
  * (CLOCK_MONOTONIC seconds: then the pair is at most as long as the shorter word it reached). */
 static void two_doubles(const Pack *p, double until, TwoDoubles *two, Holders *holders) {
     const Tables *t = p->t;
-    const Groups *gs = p->gs;
-    *two = (TwoDoubles){.known = gs->doubles_walked >= 2};
+    *two = (TwoDoubles){.known = p->gs->doubles_walked >= 2};
     *holders = (Holders){.n = 0};
-    int32_t n = 0;
-    for (int32_t g = 0; g < gs->n_groups && two->known; g++) n += gs->groups[g].doublers >= 2;
-    Sized *list = two->known ? malloc(sizeof(Sized) * (size_t)(n + 1)) : NULL;
-    uint8_t *used = list ? calloc((size_t)n + 1, MAX_RESOURCES) : NULL;  /* (only the words holding two) */
-    int16_t *letters = used ? malloc(sizeof *letters * (size_t)(n + 1)) : NULL;
-    int8_t *doubles = letters ? malloc(sizeof *doubles * (size_t)(n + 1)) : NULL;
-    if (!doubles) {
+    if (!two->known) return;
+    if (holders_of(t, p->gs, holders) < 0) {
         two->known = 0;
-        free(list);
-        free(used);
-        free(letters);
         return;
     }
-    n = 0;
-    for (int32_t g = 0; g < gs->n_groups; g++)
-        if (gs->groups[g].doublers >= 2) list[n++] = (Sized){gs->groups[g].length, g};
-    qsort(list, (size_t)n, sizeof *list, by_length);
-    for (int32_t i = 0; i < n; i++) {
-        int counts[MAX_RESOURCES] = {0};
-        group_uses(t, gs, &gs->groups[list[i].group], counts);
-        for (int r = 0; r < t->n_res; r++) used[(size_t)i * MAX_RESOURCES + r] = (uint8_t)counts[r];
-        letters[i] = (int16_t)list[i].length;
-        int held = gs->groups[list[i].group].doublers;
-        doubles[i] = (int8_t)(held < 30 ? held : 30);
-    }
+    int32_t n = holders->n;
+    const uint8_t *used = holders->used;
     for (int32_t i = 0; i < n; i++)  /* (longest first) */
-        for (int k = doubles[i]; k >= 2; k--)
-            if (!two->longest[k]) two->longest[k] = list[i].length;
+        for (int k = holders->doubles[i]; k >= 2; k--)
+            if (!two->longest[k]) two->longest[k] = holders->letters[i];
     for (int32_t i = 1; i < n && !two->pair; i++) {  /* the shorter one i: the first pair found is it */
-        if ((i & 63) == 0 && now_seconds() > until) two->pair = list[i].length;  /* (no pair of longer ones: at most) */
+        if ((i & 63) == 0 && now_seconds() > until) two->pair = holders->letters[i];  /* (no pair of longer ones) */
         for (int32_t j = 0; j < i && !two->pair; j++)
             if (units_fit(t, used + (size_t)i * MAX_RESOURCES, used + (size_t)j * MAX_RESOURCES))
-                two->pair = list[i].length;
+                two->pair = holders->letters[i];
     }
-    free(list);
-    *holders = (Holders){n, used, letters, doubles};
 }
 
 void doubling_free(Doubling *d) { holders_free(&d->holders); }
