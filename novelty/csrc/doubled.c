@@ -13,6 +13,8 @@
 
 #define PAIRS_FOUND_SHARE 0.5  /* of that: finding the pairs and the ceilings of what they leave */
 #define MAX_PAIRS 16384  /* pairs of holders, each pair's units once */
+#define MAX_PAIR_CHECKS (1u << 22)  /* pairs of holders looked at, at most (TWL big hand 2: 750,000; a hand whose
+                                     * holders never fit in pairs would look at all of them until the phase's end) */
 #define SEEN_BITS 16     /* the pairs' units found, in a table of 2^16 */
 
 typedef struct {
@@ -109,16 +111,17 @@ typedef struct {
 } Pairs;
 
 /* The pairs of holders that fit together, each pair's units once (MAX_PAIRS at most), with the ceilings of what they
- * leave, until the phase's end. 0, or -1 out of memory. */
+ * leave, until the phase's end or MAX_PAIR_CHECKS pairs looked at. 0, or -1 out of memory. */
 static int pairs_of(const Tables *t, const Ceiling *c, Budget *b, const Holders *h, Pairs *out) {
     uint64_t *seen = calloc((size_t)1 << SEEN_BITS, sizeof *seen);
     *out = (Pairs){.pair = malloc(sizeof(Pair) * MAX_PAIRS), .used = malloc((size_t)MAX_PAIRS * MAX_RESOURCES)};
     int rc = seen && out->pair && out->used ? 0 : -1;
-    for (int32_t j = 1; rc == 0 && j < h->n && out->n < MAX_PAIRS && !b->stopped; j++) {  /* (the shorter: j) */
-        int letters = h->letters[j];
+    uint32_t checks = 0;
+    for (int32_t j = 1; rc == 0 && j < h->n && out->n < MAX_PAIRS && checks < MAX_PAIR_CHECKS && !b->stopped; j++) {
+        int letters = h->letters[j];  /* (the shorter of the pair: j) */
         if (letters <= MIN_WORD_LENGTH) break;
         const uint8_t *second = h->used + (size_t)j * MAX_RESOURCES;
-        for (int32_t i = 0; i < j && out->n < MAX_PAIRS && !out_of_time(b); i++) {
+        for (int32_t i = 0; i < j && out->n < MAX_PAIRS && ++checks < MAX_PAIR_CHECKS && !out_of_time(b); i++) {
             const uint8_t *first = h->used + (size_t)i * MAX_RESOURCES;
             if (!units_fit(t, first, second)) continue;
             uint8_t *both = out->used + (size_t)out->n * MAX_RESOURCES;
