@@ -37,7 +37,7 @@ def test_a_word_spelled_along_its_letters_has_the_spellings_of_a_list_holding_it
         alone = StepIndex.build([word])
         expected = spellings(alone, tables.request(alone, False, [], 1, Limit(None, None, Caps())))
         assert _groups(spellings(steps, r, word)) == _groups(expected), (hand, motifs, word)
-        most = [rng.randint(0, 2) for _ in range(64)]
+        most = [rng.randint(0, 2) for _ in tables.resources]
         within = [g for g in expected if all(n <= most[i] for i, n in enumerate(g[2]))]
         assert _groups(spellings(steps, r, word, most)) == _groups(within), (hand, motifs, word, most)
 

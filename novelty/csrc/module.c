@@ -633,24 +633,6 @@ static PyObject *group_entry(const Tables *t, const Groups *gs, int32_t g) {
     return Py_BuildValue("(sNNN)", word, units, taken, bests);
 }
 
-/* n ints from a sequence of at least n (`what` names it in the error): 0, or -1 with a Python error set. */
-static int ints_of(PyObject *obj, int *out, int n, const char *what) {
-    PyObject *seq = PySequence_Fast(obj, what);
-    if (!seq) return -1;
-    int rc = 0;
-    if (PySequence_Fast_GET_SIZE(seq) < n) {
-        PyErr_Format(PyExc_ValueError, "%s: %d ints at least", what, n);
-        rc = -1;
-    }
-    for (int i = 0; i < n && rc == 0; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (PyErr_Occurred()) rc = -1;
-        out[i] = v > 255 ? 255 : (int)v;
-    }
-    Py_DECREF(seq);
-    return rc;
-}
-
 static PyObject *core_spellings(PyObject *self, PyObject *args) {
     PyObject *request, *word_obj, *most_obj;
     if (!PyArg_ParseTuple(args, "OOO:spellings", &request, &word_obj, &most_obj)) return NULL;
@@ -662,6 +644,7 @@ static PyObject *core_spellings(PyObject *self, PyObject *args) {
     char error[TABLE_ERROR_SIZE];
     TableRows rows;
     int most[MAX_RESOURCES];
+    uint8_t units[MAX_RESOURCES] = {0};
     int8_t letters[MAX_LETTERS];
     Py_ssize_t n_letters = 0;
     const char *word = NULL;
@@ -674,13 +657,14 @@ static PyObject *core_spellings(PyObject *self, PyObject *args) {
     if (request_from(request, &q) == 0 && rows_from(q.tables, &rows) == 0) {
         if (tables_build(t, &rows, error) < 0) {
             PyErr_SetString(PyExc_ValueError, error);
-        } else if (most_obj != Py_None && ints_of(most_obj, most, t->n_res, "most") < 0) {
+        } else if (most_obj != Py_None && read_units(most_obj, t, units, "most") < 0) {
         } else if (groups_init(&gs, t->n_combos) < 0) {
             PyErr_NoMemory();
         } else {
             Budget b = {.caps = {q.caps[0], q.caps[1], q.caps[2], q.caps[3]}};
             budget_phase(&b, 0, 1.0);
             int rc;
+            for (int r = 0; r < t->n_res; r++) most[r] = units[r];
             const int *cap = most_obj != Py_None ? most : NULL;
             Py_BEGIN_ALLOW_THREADS
             rc = word ? walk_spellings(t, &gs, &b, cap, letters, (int)n_letters)
