@@ -361,9 +361,9 @@ def big_bounds(limit: float, done: dict[str, list[dict[str, Any]]]) -> dict[str,
 
 def spread(values: list[int | None]) -> str:
     """Return the least, median and most of one hand's figure over repeated runs ('none': a run without it)."""
-    if any(v is None for v in values):
-        return "none"
     known = sorted(v for v in values if v is not None)
+    if len(known) < len(values):
+        return "none"
     low, mid, high = known[0], statistics.median(known), known[-1]
     return f"{low}" if low == high else f"{low}-{mid:g}-{high}"
 
@@ -575,11 +575,10 @@ def main() -> None:
     proofs: dict[str, list[dict[str, Any]]] = {}
     anytime: dict[str, list[dict[str, Any]]] = {}
     proof_wall = anytime_wall = 0.0
-    runs = [results["big"]] if "big" in results else []
-    for _ in range(1, args.repeat if runs else 1):
-        runs.append({d: in_child("big", d, counts["big"], args.time_limit, False, args.big_seed)["rows"]
-                     for d in LISTS})
+    runs: list[dict[str, list[dict[str, Any]]]] = []
     if "big" in results:
+        runs = [results["big"]] + [{d: in_child("big", d, counts["big"], args.time_limit, False, args.big_seed)["rows"]
+                                    for d in LISTS} for _ in range(args.repeat - 1)]
         bounds = big_bounds(args.time_limit, results["big"])
         if len(runs) > 1:
             repeated(args.time_limit, runs)
